@@ -1,0 +1,63 @@
+/* diag: formatting and counting of messages. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static void print_stderr(void *arg, enum u2s_severity sev, const char *line)
+{
+	(void)arg;
+	(void)sev;
+	fputs(line, stderr);
+	fputc('\n', stderr);
+}
+
+void diag_init(struct diag *d, const char *file, const struct u2s_options *opts)
+{
+	d->file = file ? file : "<stdin>";
+	d->quiet = opts ? opts->quiet : 0;
+	d->werror = opts ? opts->werror : 0;
+	d->warnings = 0;
+	d->errors = 0;
+	d->fn = opts && opts->diag_fn ? opts->diag_fn : print_stderr;
+	d->fn_arg = opts ? opts->diag_arg : NULL;
+}
+
+static void report(struct diag *d, enum u2s_severity sev, unsigned long line,
+		   unsigned long col, const char *fmt, va_list ap)
+{
+	char text[1024];
+	char msg[1400];
+	const char *word = sev == U2S_ERROR ? "error" : "warning";
+
+	vsnprintf(text, sizeof text, fmt, ap);
+	if (line)
+		snprintf(msg, sizeof msg, "%s:%lu:%lu: %s: %s", d->file, line, col, word, text);
+	else
+		snprintf(msg, sizeof msg, "%s: %s: %s", d->file, word, text);
+	d->fn(d->fn_arg, sev, msg);
+}
+
+void diag_error(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->errors++;
+	va_start(ap, fmt);
+	report(d, U2S_ERROR, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warn(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
+{
+	va_list ap;
+
+	d->warnings++;
+	if (d->werror)
+		d->errors++;
+	else if (d->quiet)
+		return;
+	va_start(ap, fmt);
+	report(d, d->werror ? U2S_ERROR : U2S_WARNING, line, col, fmt, ap);
+	va_end(ap);
+}

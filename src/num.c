@@ -1,0 +1,149 @@
+/* num: strict number parsing and shortest round-trip formatting. */
+#include "num.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Length of a decimal number at S: [+-] digits [. digits] [e [+-] digits],
+ * with at least one digit in the mantissa.  0 when S does not start with one.
+ * Checked by hand so that strtod's extras (hex, "inf", "nan") stay out. */
+static size_t decimal_len(const char *s)
+{
+	size_t i = 0, digits = 0;
+
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	while (s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (s[i] == '.') {
+		i++;
+		while (s[i] >= '0' && s[i] <= '9')
+			i++, digits++;
+	}
+	if (digits == 0)
+		return 0;
+	if (s[i] == 'e' || s[i] == 'E') {
+		size_t j = i + 1, exp_digits = 0;
+		if (s[j] == '+' || s[j] == '-')
+			j++;
+		while (s[j] >= '0' && s[j] <= '9')
+			j++, exp_digits++;
+		if (exp_digits)
+			i = j;
+	}
+	return i;
+}
+
+/* Parses one number at *S, advancing *S past it. */
+static int parse_one(const char **s, double *out)
+{
+	size_t n = decimal_len(*s);
+	char *end;
+	double v;
+
+	if (n == 0)
+		return -1;
+	v = strtod(*s, &end);
+	if ((size_t)(end - *s) != n || !isfinite(v))
+		return -1;
+	*s = end;
+	*out = v;
+	return 0;
+}
+
+int num_parse(const char *s, double *out)
+{
+	return num_parse_vec(s, out, 1);
+}
+
+int num_parse_vec(const char *s, double *out, int n)
+{
+	int i;
+
+	for (i = 0;; i++) {
+		while (is_blank(*s))
+			s++;
+		if (*s == '\0')
+			return i == n ? 0 : -1;
+		if (i == n || parse_one(&s, &out[i]) != 0)
+			return -1;
+		if (*s != '\0' && !is_blank(*s))
+			return -1;
+	}
+}
+
+int num_parse_int(const char *s, long *out)
+{
+	char *end;
+	long v;
+
+	while (is_blank(*s))
+		s++;
+	if (!((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')))
+		return -1;
+	v = strtol(s, &end, 10);
+	while (is_blank(*end))
+		end++;
+	if (*end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Rewrites printf's exponent "e-07" / "e+300" as "e-7" / "e300". */
+static size_t tidy_exponent(char *buf, size_t len)
+{
+	char *e = strchr(buf, 'e');
+	char *src, *dst;
+
+	if (!e)
+		return len;
+	dst = e + 1;
+	src = e + 1;
+	if (*src == '+')
+		src++;
+	else if (*src == '-')
+		*dst++ = *src++;
+	while (*src == '0' && src[1] != '\0')
+		src++;
+	memmove(dst, src, strlen(src) + 1);
+	return strlen(buf);
+}
+
+size_t num_format(double v, char buf[NUM_BUFSZ])
+{
+	int prec, len = 0;
+
+	if (v == 0 || !isfinite(v)) {
+		/* Non-finite values never reach here from a valid model. */
+		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
+		return strlen(buf);
+	}
+	if (fabs(v) < 1e17 && v == floor(v))
+		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
+	/* Most values round-trip at 15 digits; %g drops trailing zeros, so the
+	 * first precision that reads back is also the shortest text. */
+	for (prec = 15; prec <= 17; prec++) {
+		len = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return tidy_exponent(buf, (size_t)len);
+}
+
+size_t num_format_g6(double v, char buf[NUM_BUFSZ])
+{
+	if (v == 0) {
+		buf[0] = '0';
+		buf[1] = '\0';
+		return 1;
+	}
+	return tidy_exponent(buf, (size_t)snprintf(buf, NUM_BUFSZ, "%g", v));
+}

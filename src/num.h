@@ -1,0 +1,34 @@
+/* num: number text.  Strict parsing of URDF numbers (the whole text must be
+ * a finite decimal number) and the two output forms: the shortest text that
+ * reads back to the same double, and the 6-significant-digit form that
+ * libsdformat uses for vectors and colours. */
+#ifndef U2S_NUM_H
+#define U2S_NUM_H
+
+#include <stddef.h>
+
+/* Large enough for any text num_format() or num_format_g6() writes. */
+#define NUM_BUFSZ 40
+
+/* Parses S (leading and trailing XML blanks allowed) as one finite decimal
+ * number.  Returns 0 and sets *OUT, or -1 when S is empty, not a number, has
+ * trailing garbage, or is NaN or infinite (overflow included). */
+int num_parse(const char *s, double *out);
+
+/* Parses S as exactly N numbers separated by blanks.  Returns 0, or -1 when
+ * a piece is not a number or the count differs from N. */
+int num_parse_vec(const char *s, double *out, int n);
+
+/* Parses S as a decimal integer (blanks allowed around it).  Returns 0 or -1. */
+int num_parse_int(const char *s, long *out);
+
+/* Writes the shortest text that reads back as V ("0.1", not
+ * "0.10000000000000001"); integral values below 1e17 as plain integers;
+ * -0 as "0".  Returns the length written (NUL-terminated). */
+size_t num_format(double v, char buf[NUM_BUFSZ]);
+
+/* libsdformat's vector/colour form: 6 significant digits ("1.35689"),
+ * zero as "0". */
+size_t num_format_g6(double v, char buf[NUM_BUFSZ]);
+
+#endif

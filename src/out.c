@@ -1,0 +1,85 @@
+/* out: buffered writer over a file descriptor. */
+#include "out.h"
+
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+void out_init(struct out *o, int fd, char *buf, size_t cap)
+{
+	o->fd = fd;
+	o->buf = buf;
+	o->cap = cap;
+	o->len = 0;
+	o->err = 0;
+}
+
+static void write_all(struct out *o, const char *p, size_t n)
+{
+	while (n > 0 && o->err == 0) {
+		ssize_t w = write(o->fd, p, n);
+		if (w < 0) {
+			if (errno != EINTR)
+				o->err = errno;
+			continue;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+int out_flush(struct out *o)
+{
+	write_all(o, o->buf, o->len);
+	o->len = 0;
+	return o->err ? -1 : 0;
+}
+
+void out_put(struct out *o, const char *s, size_t n)
+{
+	if (o->err)
+		return;
+	if (o->len + n > o->cap) {
+		out_flush(o);
+		if (n >= o->cap) {
+			write_all(o, s, n);
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+void out_str(struct out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+void out_char(struct out *o, char c)
+{
+	if (o->len < o->cap)
+		o->buf[o->len++] = c;
+	else
+		out_put(o, &c, 1);
+}
+
+void out_escaped(struct out *o, const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++) {
+		const char *rep;
+		switch (*s) {
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '&': rep = "&amp;"; break;
+		case '\'': rep = "&apos;"; break;
+		case '"': rep = "&quot;"; break;
+		default: continue;
+		}
+		out_put(o, run, (size_t)(s - run));
+		out_str(o, rep);
+		run = s + 1;
+	}
+	out_put(o, run, (size_t)(s - run));
+}

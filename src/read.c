@@ -1,0 +1,677 @@
+/* read: expat callbacks that build the model.
+ *
+ * A stack of frames mirrors the open elements; each frame says what the
+ * element is to u2s (a link, a visual, a gazebo subtree, something to skip)
+ * and points at the model node it fills.  Semantic problems are reported
+ * and parsing goes on, so one run lists them all; only malformed XML stops
+ * the parser. */
+#include "read.h"
+
+#include "num.h"
+
+#include <errno.h>
+#include <expat.h>
+#include <string.h>
+#include <unistd.h>
+
+#define READ_CHUNK (64 * 1024)
+#define MAX_DEPTH 4096
+
+enum frame_kind {
+	F_DOC, F_ROBOT, F_MATERIAL, F_LINK, F_INERTIAL, F_ITEM, F_GEOMETRY,
+	F_VMATERIAL, F_JOINT, F_GAZEBO, F_IGNORE
+};
+
+struct frame {
+	enum frame_kind kind;
+	void *obj;          /* the model node this element fills */
+	int seen_child;     /* F_GEOMETRY: a shape was read; F_INERTIAL: flags */
+};
+
+struct reader {
+	XML_Parser parser;
+	TALLOC_CTX *ctx;
+	struct robot *robot;
+	struct diag *diag;
+	struct frame *stack;
+	unsigned depth, cap;
+	char *text;                 /* character data of the open gazebo leaf */
+	size_t textlen, textcap;
+	int stopped;                /* XML_StopParser was called */
+};
+
+enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static struct srcpos here(struct reader *r)
+{
+	struct srcpos p;
+
+	p.line = XML_GetCurrentLineNumber(r->parser);
+	p.col = XML_GetCurrentColumnNumber(r->parser) + 1;
+	return p;
+}
+
+static const char *attr(const XML_Char **atts, const char *name)
+{
+	for (; *atts; atts += 2)
+		if (strcmp(atts[0], name) == 0)
+			return atts[1];
+	return NULL;
+}
+
+/* The attribute NAME of element ELEM, or an error when it is missing. */
+static const char *need_attr(struct reader *r, const XML_Char **atts,
+			     const char *elem, const char *name)
+{
+	const char *v = attr(atts, name);
+	struct srcpos p;
+
+	if (!v) {
+		p = here(r);
+		diag_error(r->diag, p.line, p.col, "<%s> has no '%s' attribute", elem, name);
+	}
+	return v;
+}
+
+static void bad_number(struct reader *r, const char *elem, const char *name,
+		       const char *value, int n)
+{
+	struct srcpos p = here(r);
+
+	if (n == 1)
+		diag_error(r->diag, p.line, p.col,
+			   "<%s %s='%s'>: not a finite number", elem, name, value);
+	else
+		diag_error(r->diag, p.line, p.col,
+			   "<%s %s='%s'>: expected %d finite numbers", elem, name, value, n);
+}
+
+/* Reads N numbers from attribute NAME into OUT.  A missing attribute leaves
+ * OUT as it is (the caller's default) unless REQUIRED.  Returns 1 when the
+ * attribute was present and valid. */
+static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
+		    const char *name, double *out, int n, int required)
+{
+	const char *v = required ? need_attr(r, atts, elem, name) : attr(atts, name);
+
+	if (!v)
+		return 0;
+	if (num_parse_vec(v, out, n) != 0) {
+		bad_number(r, elem, name, v, n);
+		return 0;
+	}
+	return 1;
+}
+
+static const char *intern(struct reader *r, const char *s)
+{
+	return s ? talloc_strdup(r->ctx, s) : NULL;
+}
+
+static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
+{
+	double xyz[3] = { 0, 0, 0 }, rpy[3] = { 0, 0, 0 };
+
+	num_attr(r, atts, "origin", "xyz", xyz, 3, 0);
+	num_attr(r, atts, "origin", "rpy", rpy, 3, 0);
+	out->p.x = xyz[0], out->p.y = xyz[1], out->p.z = xyz[2];
+	out->q = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+}
+
+/* ---- element starts, one function per parent kind ------------------------ */
+
+static struct frame *push(struct reader *r, enum frame_kind kind, void *obj)
+{
+	struct frame *f;
+
+	if (r->depth == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->stack = talloc_realloc(r->ctx, r->stack, struct frame, r->cap);
+	}
+	f = &r->stack[r->depth++];
+	f->kind = kind;
+	f->obj = obj;
+	f->seen_child = 0;
+	return f;
+}
+
+static void start_robot(struct reader *r, const XML_Char **atts)
+{
+	struct robot *rb = r->robot;
+
+	rb->pos = here(r);
+	rb->name = intern(r, need_attr(r, atts, "robot", "name"));
+	if (!rb->name)
+		rb->name = "";
+	push(r, F_ROBOT, rb);
+}
+
+static void start_link(struct reader *r, const XML_Char **atts)
+{
+	struct link *l = talloc_zero(r->ctx, struct link);
+	struct link *old;
+
+	l->pos = here(r);
+	l->name = intern(r, need_attr(r, atts, "link", "name"));
+	push(r, F_LINK, l);
+	if (!l->name)
+		return;
+	old = index_put(&r->robot->link_index, l->name, l);
+	if (old) {
+		diag_error(r->diag, l->pos.line, l->pos.col,
+			   "duplicate link name '%s' (first defined at line %lu)",
+			   l->name, old->pos.line);
+		return;
+	}
+	if (r->robot->links_last)
+		r->robot->links_last->next = l;
+	else
+		r->robot->links = l;
+	r->robot->links_last = l;
+	r->robot->nlinks++;
+}
+
+static int parse_joint_type(const char *s, enum joint_type *t)
+{
+	static const char *const names[] = {
+		"revolute", "continuous", "prismatic", "fixed", "floating", "planar"
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*t = (enum joint_type)i;
+			return 0;
+		}
+	return -1;
+}
+
+static void start_joint(struct reader *r, const XML_Char **atts)
+{
+	struct joint *j = talloc_zero(r->ctx, struct joint);
+	const char *type;
+	struct joint *old;
+
+	j->pos = here(r);
+	j->origin = POSE_IDENTITY;
+	j->axis[0] = 1;
+	j->name = intern(r, need_attr(r, atts, "joint", "name"));
+	type = need_attr(r, atts, "joint", "type");
+	push(r, F_JOINT, j);
+	if (type && parse_joint_type(type, &j->type) != 0)
+		diag_error(r->diag, j->pos.line, j->pos.col,
+			   "joint '%s' has unknown type '%s' (expected revolute, continuous, "
+			   "prismatic, fixed, floating or planar)", j->name ? j->name : "", type);
+	if (!j->name)
+		return;
+	old = index_put(&r->robot->joint_index, j->name, j);
+	if (old) {
+		diag_error(r->diag, j->pos.line, j->pos.col,
+			   "duplicate joint name '%s' (first defined at line %lu)",
+			   j->name, old->pos.line);
+		return;
+	}
+	if (r->robot->joints_last)
+		r->robot->joints_last->next = j;
+	else
+		r->robot->joints = j;
+	r->robot->joints_last = j;
+	r->robot->njoints++;
+}
+
+static void start_material(struct reader *r, const XML_Char **atts, enum frame_kind kind)
+{
+	struct material *m = talloc_zero(r->ctx, struct material);
+
+	m->pos = here(r);
+	m->name = intern(r, need_attr(r, atts, "material", "name"));
+	push(r, kind, m);
+}
+
+static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_Char **atts,
+			      struct xnode *parent)
+{
+	struct xnode *n = xnode_new(parent ? (void *)parent : r->ctx, talloc_strdup(r->ctx, name));
+	unsigned i, count = 0;
+
+	n->pos = here(r);
+	while (atts[2 * count])
+		count++;
+	if (count) {
+		n->attrs = talloc_array(n, struct xattr, count);
+		for (i = 0; i < count; i++) {
+			n->attrs[i].name = talloc_strdup(n, atts[2 * i]);
+			n->attrs[i].value = talloc_strdup(n, atts[2 * i + 1]);
+		}
+		n->nattrs = count;
+	}
+	if (parent)
+		xnode_append(parent, n);
+	r->textlen = 0;
+	push(r, F_GAZEBO, n);
+}
+
+static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Char **atts)
+{
+	if (strcmp(name, "link") == 0) {
+		start_link(r, atts);
+	} else if (strcmp(name, "joint") == 0) {
+		start_joint(r, atts);
+	} else if (strcmp(name, "material") == 0) {
+		start_material(r, atts, F_MATERIAL);
+	} else if (strcmp(name, "gazebo") == 0) {
+		struct gazebo *g = talloc_zero(r->ctx, struct gazebo);
+		g->reference = intern(r, attr(atts, "reference"));
+		start_gazebo_node(r, name, atts, NULL);
+		g->elem = r->stack[r->depth - 1].obj;
+		if (r->robot->gazebos_last)
+			r->robot->gazebos_last->next = g;
+		else
+			r->robot->gazebos = g;
+		r->robot->gazebos_last = g;
+	} else if (strcmp(name, "origin") == 0) {
+		r->robot->has_origin = 1;
+		read_origin(r, atts, &r->robot->origin);
+		push(r, F_IGNORE, NULL);
+	} else {
+		push(r, F_IGNORE, NULL);   /* transmission, ros2_control, ... */
+	}
+}
+
+static void start_in_link(struct reader *r, struct link *l, const XML_Char *name,
+			  const XML_Char **atts)
+{
+	struct item *it;
+
+	if (strcmp(name, "inertial") == 0 && !l->inertial) {
+		l->inertial = talloc_zero(r->ctx, struct inertial);
+		l->inertial->origin = POSE_IDENTITY;
+		l->inertial->pos = here(r);
+		push(r, F_INERTIAL, l->inertial);
+		return;
+	}
+	if (strcmp(name, "visual") != 0 && strcmp(name, "collision") != 0) {
+		push(r, F_IGNORE, NULL);
+		return;
+	}
+	it = talloc_zero(r->ctx, struct item);
+	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
+	it->pos = here(r);
+	it->name = intern(r, attr(atts, "name"));
+	it->origin = POSE_IDENTITY;
+	it->source = l;
+	item_list_append(it->kind == ITEM_VISUAL ? &l->visuals : &l->collisions, it);
+	push(r, F_ITEM, it);
+}
+
+static void start_in_inertial(struct reader *r, struct frame *f, const XML_Char *name,
+			      const XML_Char **atts)
+{
+	struct inertial *in = f->obj;
+
+	if (strcmp(name, "origin") == 0) {
+		read_origin(r, atts, &in->origin);
+	} else if (strcmp(name, "mass") == 0) {
+		f->seen_child |= INERTIAL_MASS;
+		num_attr(r, atts, "mass", "value", &in->mass, 1, 1);
+	} else if (strcmp(name, "inertia") == 0) {
+		static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
+		double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
+		unsigned i;
+		f->seen_child |= INERTIAL_INERTIA;
+		for (i = 0; i < 6; i++)
+			num_attr(r, atts, "inertia", keys[i], vals[i], 1, 1);
+	}
+	push(r, F_IGNORE, NULL);
+}
+
+static void start_shape(struct reader *r, struct geometry *g, const XML_Char *name,
+			const XML_Char **atts)
+{
+	if (strcmp(name, "box") == 0) {
+		g->kind = GEOM_BOX;
+		num_attr(r, atts, name, "size", g->size, 3, 1);
+	} else if (strcmp(name, "cylinder") == 0) {
+		g->kind = GEOM_CYLINDER;
+		num_attr(r, atts, name, "length", &g->length, 1, 1);
+		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
+	} else if (strcmp(name, "sphere") == 0) {
+		g->kind = GEOM_SPHERE;
+		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
+	} else if (strcmp(name, "mesh") == 0) {
+		struct srcpos p = here(r);
+		g->kind = GEOM_MESH;
+		g->filename = intern(r, need_attr(r, atts, name, "filename"));
+		if (g->filename && g->filename[0] == '\0')
+			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");
+		g->scale[0] = g->scale[1] = g->scale[2] = 1;
+		num_attr(r, atts, name, "scale", g->scale, 3, 0);
+	} else {
+		struct srcpos p = here(r);
+		diag_error(r->diag, p.line, p.col,
+			   "unknown geometry <%s> (expected box, cylinder, sphere or mesh)", name);
+	}
+}
+
+static void start_in_item(struct reader *r, struct frame *f, const XML_Char *name,
+			  const XML_Char **atts)
+{
+	struct item *it = f->obj;
+
+	if (strcmp(name, "origin") == 0) {
+		read_origin(r, atts, &it->origin);
+	} else if (strcmp(name, "geometry") == 0) {
+		f->seen_child = 1;
+		push(r, F_GEOMETRY, it);
+		return;
+	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
+		start_material(r, atts, F_VMATERIAL);
+		it->inline_mat = r->stack[r->depth - 1].obj;
+		it->material_name = it->inline_mat->name;
+		return;
+	}
+	push(r, F_IGNORE, NULL);
+}
+
+static void start_in_material(struct reader *r, struct material *m, const XML_Char *name,
+			      const XML_Char **atts)
+{
+	if (strcmp(name, "color") == 0) {
+		if (num_attr(r, atts, "color", "rgba", m->rgba, 4, 1)) {
+			int i;
+			m->has_rgba = 1;
+			for (i = 0; i < 4; i++)
+				if (m->rgba[i] < 0 || m->rgba[i] > 1) {
+					struct srcpos p = here(r);
+					diag_error(r->diag, p.line, p.col,
+						   "<color rgba='%s'>: components must lie in [0, 1]",
+						   attr(atts, "rgba"));
+					break;
+				}
+		}
+	} else if (strcmp(name, "texture") == 0) {
+		m->texture = intern(r, attr(atts, "filename"));
+		if (!m->texture)
+			m->texture = "";
+	}
+	push(r, F_IGNORE, NULL);
+}
+
+static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *name,
+			   const XML_Char **atts)
+{
+	if (strcmp(name, "origin") == 0) {
+		read_origin(r, atts, &j->origin);
+	} else if (strcmp(name, "parent") == 0) {
+		j->parent_pos = here(r);
+		j->parent_name = intern(r, need_attr(r, atts, "parent", "link"));
+	} else if (strcmp(name, "child") == 0) {
+		j->child_pos = here(r);
+		j->child_name = intern(r, need_attr(r, atts, "child", "link"));
+	} else if (strcmp(name, "axis") == 0) {
+		j->has_axis = 1;
+		j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
+		num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
+	} else if (strcmp(name, "limit") == 0) {
+		j->has_limit = 1;
+		num_attr(r, atts, "limit", "lower", &j->lower, 1, 0);
+		num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
+		num_attr(r, atts, "limit", "effort", &j->effort, 1, 1);
+		num_attr(r, atts, "limit", "velocity", &j->velocity, 1, 1);
+	} else if (strcmp(name, "dynamics") == 0) {
+		j->has_dynamics = 1;
+		num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
+		num_attr(r, atts, "dynamics", "friction", &j->friction, 1, 0);
+	} else if (strcmp(name, "mimic") == 0) {
+		j->has_mimic = 1;
+		j->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
+		j->mimic_multiplier = 1;
+		num_attr(r, atts, "mimic", "multiplier", &j->mimic_multiplier, 1, 0);
+		num_attr(r, atts, "mimic", "offset", &j->mimic_offset, 1, 0);
+	} else if (strcmp(name, "safety_controller") == 0) {
+		j->has_safety = 1;
+		num_attr(r, atts, name, "soft_lower_limit", &j->soft_lower, 1, 0);
+		num_attr(r, atts, name, "soft_upper_limit", &j->soft_upper, 1, 0);
+		num_attr(r, atts, name, "k_position", &j->k_position, 1, 0);
+		num_attr(r, atts, name, "k_velocity", &j->k_velocity, 1, 1);
+	} else if (strcmp(name, "calibration") == 0) {
+		j->has_calibration = 1;
+		num_attr(r, atts, name, "rising", &j->rising, 1, 0);
+		num_attr(r, atts, name, "falling", &j->falling, 1, 0);
+	}
+	push(r, F_IGNORE, NULL);
+}
+
+static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	struct reader *r = arg;
+	struct frame *top = &r->stack[r->depth - 1];
+
+	if (r->depth > MAX_DEPTH) {
+		struct srcpos p = here(r);
+		diag_error(r->diag, p.line, p.col, "elements nested deeper than %d levels", MAX_DEPTH);
+		r->stopped = 1;
+		XML_StopParser(r->parser, XML_FALSE);
+		return;
+	}
+	switch (top->kind) {
+	case F_DOC:
+		if (strcmp(name, "robot") == 0) {
+			start_robot(r, atts);
+		} else {
+			struct srcpos p = here(r);
+			diag_error(r->diag, p.line, p.col,
+				   "the root element is <%s>; a URDF file has <robot>", name);
+			r->stopped = 1;
+			XML_StopParser(r->parser, XML_FALSE);
+		}
+		break;
+	case F_ROBOT:
+		start_in_robot(r, name, atts);
+		break;
+	case F_LINK:
+		start_in_link(r, top->obj, name, atts);
+		break;
+	case F_INERTIAL:
+		start_in_inertial(r, top, name, atts);
+		break;
+	case F_ITEM:
+		start_in_item(r, top, name, atts);
+		break;
+	case F_GEOMETRY:
+		if (!top->seen_child) {
+			top->seen_child = 1;
+			start_shape(r, &((struct item *)top->obj)->geom, name, atts);
+		}
+		push(r, F_IGNORE, NULL);
+		break;
+	case F_MATERIAL:
+	case F_VMATERIAL:
+		start_in_material(r, top->obj, name, atts);
+		break;
+	case F_JOINT:
+		start_in_joint(r, top->obj, name, atts);
+		break;
+	case F_GAZEBO:
+		start_gazebo_node(r, name, atts, top->obj);
+		break;
+	case F_IGNORE:
+		push(r, F_IGNORE, NULL);
+		break;
+	}
+}
+
+/* ---- element ends: checks that need the whole element ------------------- */
+
+static void end_material(struct reader *r, struct material *m)
+{
+	struct material *old;
+
+	if (!m->name)
+		return;
+	if (!m->has_rgba && !m->texture) {
+		diag_error(r->diag, m->pos.line, m->pos.col,
+			   "material '%s' has neither <color> nor <texture>", m->name);
+		return;
+	}
+	old = index_put(&r->robot->material_index, m->name, m);
+	if (old)
+		diag_error(r->diag, m->pos.line, m->pos.col,
+			   "duplicate material name '%s' (first defined at line %lu)",
+			   m->name, old->pos.line);
+}
+
+static void end_joint(struct reader *r, struct joint *j)
+{
+	const char *name = j->name ? j->name : "";
+
+	if (!j->parent_name || !j->child_name)
+		diag_error(r->diag, j->pos.line, j->pos.col,
+			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
+	if (!j->has_limit && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
+		diag_error(r->diag, j->pos.line, j->pos.col,
+			   "%s joint '%s' has no <limit> (effort and velocity are required)",
+			   joint_type_name(j->type), name);
+}
+
+static void end_inertial(struct reader *r, struct frame *f)
+{
+	struct inertial *in = f->obj;
+
+	if (!(f->seen_child & INERTIAL_MASS))
+		diag_error(r->diag, in->pos.line, in->pos.col, "<inertial> has no <mass>");
+	/* urdfdom keeps such a link with zero inertia, and so does libsdformat. */
+	if (!(f->seen_child & INERTIAL_INERTIA))
+		diag_warn(r->diag, in->pos.line, in->pos.col,
+			  "<inertial> has no <inertia>; using zero inertia");
+}
+
+static void end_gazebo_node(struct reader *r, struct xnode *n)
+{
+	if (!n->first && r->textlen > 0)
+		n->text = talloc_strndup(n, r->text, r->textlen);
+	r->textlen = 0;
+}
+
+static void XMLCALL on_end(void *arg, const XML_Char *name)
+{
+	struct reader *r = arg;
+	struct frame *f = &r->stack[r->depth - 1];
+
+	(void)name;
+	switch (f->kind) {
+	case F_MATERIAL:
+		end_material(r, f->obj);
+		break;
+	case F_JOINT:
+		end_joint(r, f->obj);
+		break;
+	case F_INERTIAL:
+		end_inertial(r, f);
+		break;
+	case F_GEOMETRY:
+		if (!f->seen_child) {
+			struct item *it = f->obj;
+			diag_error(r->diag, it->pos.line, it->pos.col, "<geometry> holds no shape");
+		}
+		break;
+	case F_ITEM: {
+		struct item *it = f->obj;
+		if (!f->seen_child)
+			diag_error(r->diag, it->pos.line, it->pos.col, "<%s> has no <geometry>",
+				   it->kind == ITEM_VISUAL ? "visual" : "collision");
+		break;
+	}
+	case F_GAZEBO:
+		end_gazebo_node(r, f->obj);
+		break;
+	default:
+		break;
+	}
+	r->depth--;
+}
+
+static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
+{
+	struct reader *r = arg;
+
+	if (r->stack[r->depth - 1].kind != F_GAZEBO)
+		return;
+	if (r->textlen + (size_t)len + 1 > r->textcap) {
+		size_t cap = r->textcap ? r->textcap : 256;
+		while (cap < r->textlen + (size_t)len + 1)
+			cap *= 2;
+		r->text = talloc_realloc(r->ctx, r->text, char, cap);
+		r->textcap = cap;
+	}
+	memcpy(r->text + r->textlen, s, (size_t)len);
+	r->textlen += (size_t)len;
+}
+
+/* ---- the read loop ------------------------------------------------------ */
+
+static int feed(struct reader *r, int fd)
+{
+	for (;;) {
+		void *buf = XML_GetBuffer(r->parser, READ_CHUNK);
+		ssize_t n;
+
+		if (!buf) {
+			diag_error(r->diag, 0, 0, "out of memory while reading");
+			return U2S_IO;
+		}
+		n = read(fd, buf, READ_CHUNK);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			diag_error(r->diag, 0, 0, "cannot read input: %s", strerror(errno));
+			return U2S_IO;
+		}
+		if (XML_ParseBuffer(r->parser, (int)n, n == 0) == XML_STATUS_ERROR) {
+			if (!r->stopped) {
+				struct srcpos p = here(r);
+				diag_error(r->diag, p.line, p.col, "malformed XML: %s",
+					   XML_ErrorString(XML_GetErrorCode(r->parser)));
+			}
+			return U2S_REJECTED;
+		}
+		if (n == 0)
+			return U2S_OK;
+	}
+}
+
+int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
+{
+	struct reader r;
+	int rc;
+
+	memset(&r, 0, sizeof r);
+	r.ctx = ctx;
+	r.diag = d;
+	r.robot = robot_new(ctx);
+	r.parser = XML_ParserCreate(NULL);
+	if (!r.parser) {
+		diag_error(d, 0, 0, "out of memory");
+		return U2S_IO;
+	}
+	/* Never fetch external entities or DTDs. */
+	XML_SetParamEntityParsing(r.parser, XML_PARAM_ENTITY_PARSING_NEVER);
+	XML_SetUserData(r.parser, &r);
+	XML_SetElementHandler(r.parser, on_start, on_end);
+	XML_SetCharacterDataHandler(r.parser, on_text);
+	push(&r, F_DOC, NULL);
+	rc = feed(&r, fd);
+	XML_ParserFree(r.parser);
+	talloc_free(r.stack);
+	talloc_free(r.text);
+	if (rc == U2S_OK && !r.robot->name) {
+		diag_error(d, 1, 1, "no <robot> element");
+		rc = U2S_REJECTED;
+	}
+	if (rc == U2S_OK && d->errors > 0)
+		rc = U2S_REJECTED;
+	*out = r.robot;
+	return rc;
+}

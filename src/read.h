@@ -1,0 +1,14 @@
+/* read: URDF bytes -> model.  Expat is fed straight from the file descriptor
+ * in chunks; model nodes are built as elements arrive. */
+#ifndef U2S_READ_H
+#define U2S_READ_H
+
+#include "diag.h"
+#include "model.h"
+
+/* Reads the whole of FD into a new robot under CTX.  Returns U2S_OK with
+ * *OUT set, U2S_REJECTED (the input is not acceptable URDF; every problem
+ * has been reported) or U2S_IO (read failure, reported). */
+int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out);
+
+#endif

@@ -1,0 +1,529 @@
+/* resolve: tree, root, gazebo extensions, materials, link fates. */
+#include "resolve.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "num.h"
+
+struct resolver {
+	struct robot *rb;
+	struct diag *d;
+	const struct u2s_options *opts;
+};
+
+int link_is_world(const struct robot *rb, const struct link *l)
+{
+	return l == rb->root && strcmp(l->name, "world") == 0;
+}
+
+/* ---- tree and root ------------------------------------------------------ */
+
+static void add_child(struct robot *rb, struct link *parent, struct joint *j)
+{
+	if (parent->nchildren == parent->children_cap) {
+		parent->children_cap = parent->children_cap ? parent->children_cap * 2 : 4;
+		parent->children = talloc_realloc(rb, parent->children, struct joint *,
+						  parent->children_cap);
+	}
+	parent->children[parent->nchildren++] = j;
+}
+
+static int link_ref(struct resolver *rs, struct joint *j, const char *role,
+		    const char *name, struct srcpos pos, struct link **out)
+{
+	*out = index_get(&rs->rb->link_index, name);
+	if (*out)
+		return 0;
+	diag_error(rs->d, pos.line, pos.col, "joint '%s' names %s link '%s', which does not exist",
+		   j->name, role, name);
+	return -1;
+}
+
+static void build_tree(struct resolver *rs)
+{
+	struct joint *j;
+
+	for (j = rs->rb->joints; j; j = j->next) {
+		struct link *p, *c;
+		int bad = link_ref(rs, j, "parent", j->parent_name, j->parent_pos, &p);
+		bad |= link_ref(rs, j, "child", j->child_name, j->child_pos, &c);
+		if (bad)
+			continue;
+		if (c->parent_joint) {
+			diag_error(rs->d, j->pos.line, j->pos.col,
+				   "link '%s' has two parent joints: '%s' (line %lu) and '%s'",
+				   c->name, c->parent_joint->name, c->parent_joint->pos.line, j->name);
+			continue;
+		}
+		j->parent = p;
+		j->child = c;
+		c->parent_joint = j;
+		add_child(rs->rb, p, j);
+	}
+}
+
+static int by_joint_name(const void *a, const void *b)
+{
+	const struct joint *ja = *(const struct joint *const *)a;
+	const struct joint *jb = *(const struct joint *const *)b;
+
+	return strcmp(ja->name, jb->name);
+}
+
+/* The reference visits children by ascending joint name (byte order). */
+static void sort_children(struct robot *rb)
+{
+	struct link *l;
+
+	for (l = rb->links; l; l = l->next)
+		if (l->nchildren > 1)
+			qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
+}
+
+static void find_root(struct resolver *rs)
+{
+	struct link *l;
+
+	for (l = rs->rb->links; l; l = l->next) {
+		if (l->parent_joint)
+			continue;
+		if (rs->rb->root) {
+			diag_error(rs->d, l->pos.line, l->pos.col,
+				   "link '%s' is a second root (the first is '%s', line %lu); "
+				   "connect it with a joint", l->name, rs->rb->root->name,
+				   rs->rb->root->pos.line);
+			continue;
+		}
+		rs->rb->root = l;
+	}
+	if (!rs->rb->links)
+		diag_error(rs->d, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
+	else if (!rs->rb->root)
+		diag_error(rs->d, rs->rb->links->pos.line, rs->rb->links->pos.col,
+			   "no root link: every link has a parent joint, so the joints form a cycle");
+}
+
+/* Lists the links in emission order (depth first, children by joint name)
+ * without recursion, so long chains cost no stack.  Links the walk does not
+ * reach hang in a cycle. */
+static void order_links(struct resolver *rs)
+{
+	struct robot *rb = rs->rb;
+	struct link **stack = talloc_array(rb, struct link *, rb->nlinks);
+	unsigned top = 0, n = 0;
+	struct link *l;
+
+	rb->order = talloc_array(rb, struct link *, rb->nlinks);
+	stack[top++] = rb->root;
+	while (top > 0) {
+		unsigned i;
+		l = stack[--top];
+		rb->order[n++] = l;
+		l->reached = 1;
+		for (i = l->nchildren; i-- > 0;)
+			stack[top++] = l->children[i]->child;
+	}
+	rb->norder = n;
+	talloc_free(stack);
+	if (n == rb->nlinks)
+		return;
+	for (l = rb->links; l->reached; l = l->next)
+		;
+	/* L hangs in or below a cycle; NLINKS steps up its parents land in it. */
+	for (n = 0; n < rb->nlinks; n++)
+		l = l->parent_joint->parent;
+	diag_error(rs->d, l->parent_joint->pos.line, l->parent_joint->pos.col,
+		   "joints form a cycle through link '%s' (parent joint '%s')",
+		   l->name, l->parent_joint->name);
+}
+
+/* ---- gazebo extensions ---------------------------------------------------- */
+
+#define LINK_TAGS (EXT_GRAVITY | EXT_DAMPING_FACTOR | EXT_MAX_VEL | EXT_MIN_DEPTH | \
+		   EXT_MU1 | EXT_MU2 | EXT_FDIR1 | EXT_KP | EXT_KD | EXT_SELF_COLLIDE | \
+		   EXT_MAX_CONTACTS | EXT_LASER_RETRO | EXT_MATERIAL)
+#define JOINT_TAGS (EXT_STOP_CFM | EXT_STOP_ERP | EXT_PROVIDE_FEEDBACK | EXT_IMPLICIT_SD | \
+		    EXT_SPRING_STIFFNESS | EXT_SPRING_REFERENCE | EXT_FUDGE_FACTOR | \
+		    EXT_PRESERVE | EXT_DISABLE_LUMPING)
+#define MODEL_TAGS (EXT_STATIC)
+
+/* Tag names and their value kinds, in enum ext_flag bit order. */
+enum vkind { V_BOOL, V_NUM, V_VEC3, V_INT, V_TEXT };
+static const struct tag {
+	const char *name;
+	unsigned flag;
+	enum vkind kind;
+	size_t off;     /* offset of the value in struct ext */
+} TAGS[] = {
+	{ "turnGravityOff", EXT_GRAVITY, V_BOOL, offsetof(struct ext, gravity) },
+	{ "dampingFactor", EXT_DAMPING_FACTOR, V_NUM, offsetof(struct ext, damping_factor) },
+	{ "maxVel", EXT_MAX_VEL, V_NUM, offsetof(struct ext, max_vel) },
+	{ "minDepth", EXT_MIN_DEPTH, V_NUM, offsetof(struct ext, min_depth) },
+	{ "mu1", EXT_MU1, V_NUM, offsetof(struct ext, mu1) },
+	{ "mu2", EXT_MU2, V_NUM, offsetof(struct ext, mu2) },
+	{ "fdir1", EXT_FDIR1, V_VEC3, offsetof(struct ext, fdir1) },
+	{ "kp", EXT_KP, V_NUM, offsetof(struct ext, kp) },
+	{ "kd", EXT_KD, V_NUM, offsetof(struct ext, kd) },
+	{ "selfCollide", EXT_SELF_COLLIDE, V_BOOL, offsetof(struct ext, self_collide) },
+	{ "maxContacts", EXT_MAX_CONTACTS, V_INT, offsetof(struct ext, max_contacts) },
+	{ "laserRetro", EXT_LASER_RETRO, V_NUM, offsetof(struct ext, laser_retro) },
+	{ "material", EXT_MATERIAL, V_TEXT, offsetof(struct ext, material) },
+	{ "static", EXT_STATIC, V_BOOL, offsetof(struct ext, is_static) },
+	{ "stopCfm", EXT_STOP_CFM, V_NUM, offsetof(struct ext, stop_cfm) },
+	{ "stopErp", EXT_STOP_ERP, V_NUM, offsetof(struct ext, stop_erp) },
+	{ "provideFeedback", EXT_PROVIDE_FEEDBACK, V_BOOL, offsetof(struct ext, provide_feedback) },
+	{ "implicitSpringDamper", EXT_IMPLICIT_SD, V_BOOL, offsetof(struct ext, implicit_sd) },
+	{ "cfmDamping", EXT_IMPLICIT_SD, V_BOOL, offsetof(struct ext, implicit_sd) },
+	{ "springStiffness", EXT_SPRING_STIFFNESS, V_NUM, offsetof(struct ext, spring_stiffness) },
+	{ "springReference", EXT_SPRING_REFERENCE, V_NUM, offsetof(struct ext, spring_reference) },
+	{ "fudgeFactor", EXT_FUDGE_FACTOR, V_NUM, offsetof(struct ext, fudge_factor) },
+	{ "preserveFixedJoint", EXT_PRESERVE, V_BOOL, offsetof(struct ext, preserve) },
+	{ "disableFixedJointLumping", EXT_DISABLE_LUMPING, V_BOOL, offsetof(struct ext, disable_lumping) },
+};
+
+static const struct tag *find_tag(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof TAGS / sizeof TAGS[0]; i++)
+		if (strcmp(TAGS[i].name, name) == 0)
+			return &TAGS[i];
+	return NULL;
+}
+
+static const char *tag_name(unsigned flag)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof TAGS / sizeof TAGS[0]; i++)
+		if (TAGS[i].flag == flag)
+			return TAGS[i].name;
+	return "?";
+}
+
+/* A tag's value: its value attribute, else its text; blanks trimmed. */
+static char *tag_value(TALLOC_CTX *ctx, const struct xnode *n)
+{
+	const char *v = xnode_attr(n, "value");
+	size_t len;
+
+	if (!v)
+		v = n->text ? n->text : "";
+	while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r')
+		v++;
+	len = strlen(v);
+	while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t' ||
+			   v[len - 1] == '\n' || v[len - 1] == '\r'))
+		len--;
+	return talloc_strndup(ctx, v, len);
+}
+
+static int parse_bool(const char *v, int *out)
+{
+	if (strcasecmp(v, "true") == 0 || strcasecmp(v, "yes") == 0 || strcmp(v, "1") == 0)
+		*out = 1;
+	else if (strcasecmp(v, "false") == 0 || strcasecmp(v, "no") == 0 || strcmp(v, "0") == 0)
+		*out = 0;
+	else
+		return -1;
+	return 0;
+}
+
+static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, const struct xnode *n)
+{
+	char *v = tag_value(e, n);
+	char *field = (char *)e + t->off;
+	int ok = 0;
+
+	switch (t->kind) {
+	case V_BOOL:
+		ok = parse_bool(v, (int *)field) == 0;
+		if (ok && t->flag == EXT_GRAVITY)
+			*(int *)field = !*(int *)field;   /* turnGravityOff -> gravity */
+		break;
+	case V_NUM:
+		ok = num_parse(v, (double *)field) == 0;
+		break;
+	case V_VEC3:
+		ok = num_parse_vec(v, (double *)field, 3) == 0;
+		break;
+	case V_INT:
+		ok = num_parse_int(v, (long *)field) == 0;
+		break;
+	case V_TEXT:
+		*(const char **)field = v;
+		ok = 1;
+		break;
+	}
+	if (!ok) {
+		static const char *const what[] = {
+			"true or false", "a finite number", "three finite numbers", "an integer", ""
+		};
+		diag_error(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
+			   t->name, v, what[t->kind]);
+		return;
+	}
+	if (strcmp(t->name, "cfmDamping") == 0)
+		diag_warn(rs->d, n->pos.line, n->pos.col,
+			  "<cfmDamping> is deprecated; use <implicitSpringDamper> instead");
+	e->flags |= t->flag;
+}
+
+static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
+{
+	struct ext *e = talloc_zero(rs->rb, struct ext);
+	struct xnode *c, *b;
+
+	e->ref = g->reference ? g->reference : "";
+	e->pos = g->elem->pos;
+	e->reduction = POSE_IDENTITY;
+	for (c = g->elem->first; c; c = c->next) {
+		const struct tag *t = find_tag(c->name);
+		if (t) {
+			read_tag(rs, e, t, c);
+		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
+			struct node_list *l = c->name[0] == 'v' ? &e->visual_blobs : &e->collision_blobs;
+			for (b = c->first; b; b = b->next)
+				node_list_push(e, l, b);
+		} else if (strcmp(c->name, "canonicalBody") == 0) {
+			diag_warn(rs->d, c->pos.line, c->pos.col,
+				  "<canonicalBody> has no SDFormat equivalent; ignored");
+		} else {
+			node_list_push(e, &e->blobs, c);
+		}
+	}
+	return e;
+}
+
+/* Edit distance of A and B, capped: enough to rank suggestions. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[65];
+
+	if (la > 64 || lb > 64)
+		return (size_t)-1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			if (up + 1 < best)
+				best = up + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static const char *closest_name(const struct robot *rb, const char *ref)
+{
+	const char *best = NULL;
+	size_t best_d = strlen(ref) / 2 + 2;
+	const struct link *l;
+	const struct joint *j;
+
+	for (l = rb->links; l; l = l->next) {
+		size_t dd = distance(ref, l->name);
+		if (dd < best_d)
+			best_d = dd, best = l->name;
+	}
+	for (j = rb->joints; j; j = j->next) {
+		size_t dd = distance(ref, j->name);
+		if (dd < best_d)
+			best_d = dd, best = j->name;
+	}
+	return best;
+}
+
+static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned applicable)
+{
+	unsigned bit;
+
+	for (bit = 1; bit && bit <= EXT_DISABLE_LUMPING; bit <<= 1)
+		if ((e->flags & bit) && !(applicable & bit))
+			diag_warn(rs->d, e->pos.line, e->pos.col,
+				  "<%s> does not apply to %s; ignored", tag_name(bit),
+				  e->ref[0] ? e->ref : "the model");
+}
+
+static void join_block(struct resolver *rs, const struct gazebo *g)
+{
+	struct robot *rb = rs->rb;
+	struct ext *e = ext_from_block(rs, g);
+	struct link *l;
+	struct joint *j;
+	const char *hint;
+
+	if (e->ref[0] == '\0') {
+		ext_list_append(rb, &rb->model_exts, e);
+		warn_unused_tags(rs, e, MODEL_TAGS);
+		return;
+	}
+	l = index_get(&rb->link_index, e->ref);
+	j = index_get(&rb->joint_index, e->ref);
+	if (l)
+		ext_list_append(rb, &l->exts, e);
+	if (j) {
+		ext_list_append(rb, &j->exts, e);
+		if (e->preserve)
+			j->preserve = 1;
+		if (e->disable_lumping)
+			j->disable_lumping = 1;
+		if ((e->flags & (EXT_PRESERVE | EXT_DISABLE_LUMPING)) && j->type != JOINT_FIXED)
+			diag_warn(rs->d, e->pos.line, e->pos.col,
+				  "joint '%s' is %s, not fixed: <preserveFixedJoint> and "
+				  "<disableFixedJointLumping> change nothing", j->name,
+				  joint_type_name(j->type));
+	}
+	if (l || j) {
+		warn_unused_tags(rs, e, (l ? LINK_TAGS : 0) | (j ? JOINT_TAGS : 0));
+		return;
+	}
+	hint = closest_name(rb, e->ref);
+	if (hint)
+		diag_warn(rs->d, e->pos.line, e->pos.col,
+			  "<gazebo reference='%s'> names no link or joint; did you mean '%s'?",
+			  e->ref, hint);
+	else
+		diag_warn(rs->d, e->pos.line, e->pos.col,
+			  "<gazebo reference='%s'> names no link or joint; ignored", e->ref);
+}
+
+/* ---- materials ------------------------------------------------------------ */
+
+/* As urdfdom: a visual material with an empty name is the visual's own;
+ * otherwise a robot-level material of that name wins, else the visual's own
+ * colour or texture, which later visuals may then name. */
+static void resolve_materials(struct resolver *rs)
+{
+	struct link *l;
+	struct item *v;
+
+	for (l = rs->rb->links; l; l = l->next)
+		for (v = l->visuals.first; v; v = v->next) {
+			struct material *m;
+			if (!v->material_name)
+				continue;
+			if (v->material_name[0] == '\0') {
+				if (v->inline_mat->has_rgba || v->inline_mat->texture)
+					v->material = v->inline_mat;
+				continue;
+			}
+			m = index_get(&rs->rb->material_index, v->material_name);
+			if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
+				m = v->inline_mat;
+				index_put(&rs->rb->material_index, m->name, m);
+			}
+			if (!m)
+				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
+					  "link '%s': material '%s' is not defined; the visual gets no colour",
+					  l->name, v->material_name);
+			v->material = m;
+		}
+}
+
+/* ---- joints --------------------------------------------------------------- */
+
+static void check_joint(struct resolver *rs, struct joint *j)
+{
+	if (j->type == JOINT_FLOATING || j->type == JOINT_PLANAR)
+		diag_warn(rs->d, j->pos.line, j->pos.col,
+			  "%s joint '%s' has no SDFormat 1.9 equivalent; left out, link '%s' "
+			  "is posed at its origin instead", joint_type_name(j->type), j->name,
+			  j->child_name);
+	if (j->has_limit && j->lower > j->upper &&
+	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
+		double t = j->lower;
+		diag_warn(rs->d, j->pos.line, j->pos.col,
+			  "joint '%s': limit lower %g > upper %g; swapping the two",
+			  j->name, j->lower, j->upper);
+		j->lower = j->upper;
+		j->upper = t;
+	}
+	if (j->has_mimic)
+		diag_warn(rs->d, j->pos.line, j->pos.col,
+			  "joint '%s': <mimic> has no SDFormat 1.9 equivalent; ignored", j->name);
+}
+
+/* ---- link fates ------------------------------------------------------------- */
+
+static void warn_dropped(struct resolver *rs, struct link *l)
+{
+	const char *why = l->inertial ? "has a mass <= 0" : "has no <inertial>";
+	struct joint *pj = l->parent_joint;
+
+	if (pj)
+		diag_warn(rs->d, l->pos.line, l->pos.col,
+			  "link '%s' %s; SDFormat needs a positive mass, so it is left out with "
+			  "its parent joint '%s' and %u link%s below it; give it an <inertial> "
+			  "with a positive mass to keep it", l->name, why, pj->name,
+			  l->ndropped_below, l->ndropped_below == 1 ? "" : "s");
+	else
+		diag_warn(rs->d, l->pos.line, l->pos.col,
+			  "root link '%s' %s; SDFormat needs a positive mass, so it is left out "
+			  "with all %u link%s below it and the model has no link; give it an "
+			  "<inertial> with a positive mass", l->name, why, l->ndropped_below,
+			  l->ndropped_below == 1 ? "" : "s");
+}
+
+/* Pre-order pass: a massless link is dropped with its subtree; everything
+ * else is written.  (Lumping will have absorbed massless links it can.) */
+static void decide_fates(struct resolver *rs)
+{
+	struct robot *rb = rs->rb;
+	unsigned i;
+
+	for (i = 0; i < rb->norder; i++) {
+		struct link *l = rb->order[i];
+		struct link *parent = l->parent_joint ? l->parent_joint->parent : NULL;
+
+		if (parent && parent->fate == LINK_DROPPED) {
+			l->fate = LINK_DROPPED;
+			l->dropped_by = parent->dropped_by;
+			l->dropped_by->ndropped_below++;
+		} else if (link_is_world(rb, l)) {
+			l->fate = LINK_WORLD;
+		} else if (l->fate == LINK_WRITTEN && link_is_massless(l)) {
+			l->fate = LINK_DROPPED;
+			l->dropped_by = l;
+		}
+	}
+	for (i = 0; i < rb->norder; i++)
+		if (rb->order[i]->dropped_by == rb->order[i])
+			warn_dropped(rs, rb->order[i]);
+}
+
+int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
+{
+	struct resolver rs = { rb, d, opts };
+	struct gazebo *g;
+	struct joint *j;
+
+	build_tree(&rs);
+	if (d->errors)
+		return U2S_REJECTED;
+	find_root(&rs);
+	if (d->errors)
+		return U2S_REJECTED;
+	sort_children(rb);
+	order_links(&rs);
+	if (d->errors)
+		return U2S_REJECTED;
+	for (g = rb->gazebos; g; g = g->next)
+		join_block(&rs, g);
+	resolve_materials(&rs);
+	for (j = rb->joints; j; j = j->next)
+		check_joint(&rs, j);
+	decide_fates(&rs);
+	return d->errors ? U2S_REJECTED : U2S_OK;
+}

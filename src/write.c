@@ -1,0 +1,547 @@
+/* write: SDF emission. */
+#include "write.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+#include "resolve.h"
+
+/* ---- text of values ------------------------------------------------------- */
+
+static const char *fmt_num(TALLOC_CTX *ctx, double v)
+{
+	char buf[NUM_BUFSZ];
+
+	num_format(v, buf);
+	return talloc_strdup(ctx, buf);
+}
+
+/* N numbers, shortest form, or libsdformat's 6-digit vector form when G6. */
+static const char *fmt_nums(TALLOC_CTX *ctx, const double *v, int n, int g6)
+{
+	char buf[4 * NUM_BUFSZ + 4];
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			buf[len++] = ' ';
+		len += g6 ? num_format_g6(v[i], buf + len) : num_format(v[i], buf + len);
+	}
+	return talloc_strndup(ctx, buf, len);
+}
+
+static const char *fmt_pose(TALLOC_CTX *ctx, struct pose p)
+{
+	double v[6] = { p.p.x, p.p.y, p.p.z };
+
+	quat_to_rpy(p.q, v + 3);
+	return fmt_nums(ctx, v, 6, 0);
+}
+
+/* Visual, collision and model poses: angles as urdfdom extracts them. */
+static const char *fmt_pose_urdf(TALLOC_CTX *ctx, struct pose p)
+{
+	double v[6] = { p.p.x, p.p.y, p.p.z };
+
+	quat_to_rpy_urdf(p.q, v + 3);
+	return fmt_nums(ctx, v, 6, 0);
+}
+
+static const char *fmt_bool(int b)
+{
+	return b ? "true" : "false";
+}
+
+/* ---- printing an element tree ------------------------------------------------ */
+
+static void indent(struct out *o, unsigned depth)
+{
+	static const char spaces[] = "                                                                ";
+	unsigned n = 2 * depth;
+
+	while (n > sizeof spaces - 1) {
+		out_put(o, spaces, sizeof spaces - 1);
+		n -= sizeof spaces - 1;
+	}
+	out_put(o, spaces, n);
+}
+
+static void print_open(struct out *o, const struct xnode *n, unsigned depth)
+{
+	unsigned i;
+
+	indent(o, depth);
+	out_char(o, '<');
+	out_str(o, n->name);
+	for (i = 0; i < n->nattrs; i++) {
+		out_char(o, ' ');
+		out_str(o, n->attrs[i].name);
+		out_str(o, "='");
+		out_escaped(o, n->attrs[i].value);
+		out_char(o, '\'');
+	}
+}
+
+static void print_close(struct out *o, const struct xnode *n, unsigned depth)
+{
+	indent(o, depth);
+	out_str(o, "</");
+	out_str(o, n->name);
+	out_str(o, ">\n");
+}
+
+/* Prints N and its subtree at DEPTH.  Iterative: blobs may be deep. */
+static void print_node(struct out *o, const struct xnode *n, unsigned depth)
+{
+	const struct xnode *cur = n;
+
+	for (;;) {
+		print_open(o, cur, depth);
+		if (cur->first) {
+			out_str(o, ">\n");
+			cur = cur->first;
+			depth++;
+			continue;
+		}
+		if (cur->text && cur->text[0]) {
+			out_char(o, '>');
+			out_escaped(o, cur->text);
+			out_str(o, "</");
+			out_str(o, cur->name);
+			out_str(o, ">\n");
+		} else {
+			out_str(o, "/>\n");
+		}
+		while (cur != n && !cur->next) {
+			cur = cur->parent;
+			depth--;
+			print_close(o, cur, depth);
+		}
+		if (cur == n)
+			return;
+		cur = cur->next;
+	}
+}
+
+/* ---- geometry, visuals, collisions -------------------------------------------- */
+
+static const char *mesh_uri(TALLOC_CTX *ctx, const char *filename)
+{
+	const char *p = strstr(filename, "package://");
+
+	if (!p)
+		return filename;
+	return talloc_asprintf(ctx, "%.*smodel://%s", (int)(p - filename), filename,
+			       p + strlen("package://"));
+}
+
+static void add_geometry(struct xnode *parent, const struct geometry *g)
+{
+	struct xnode *geo = xnode_add(parent, "geometry", NULL);
+	struct xnode *shape;
+
+	switch (g->kind) {
+	case GEOM_BOX:
+		shape = xnode_add(geo, "box", NULL);
+		xnode_add(shape, "size", fmt_nums(geo, g->size, 3, 1));
+		break;
+	case GEOM_CYLINDER:
+		shape = xnode_add(geo, "cylinder", NULL);
+		xnode_add(shape, "length", fmt_num(geo, g->length));
+		xnode_add(shape, "radius", fmt_num(geo, g->radius));
+		break;
+	case GEOM_SPHERE:
+		shape = xnode_add(geo, "sphere", NULL);
+		xnode_add(shape, "radius", fmt_num(geo, g->radius));
+		break;
+	case GEOM_MESH:
+		shape = xnode_add(geo, "mesh", NULL);
+		xnode_add(shape, "scale", fmt_nums(geo, g->scale, 3, 1));
+		xnode_add(shape, "uri", mesh_uri(geo, g->filename));
+		break;
+	case GEOM_NONE:
+		break;
+	}
+}
+
+/* libsdformat's naming: LINK_visual, LINK_visual_1, ...; a name that does
+ * not start with the link's name is prefixed LINK_fixed_joint_lump__. */
+static const char *item_name(TALLOC_CTX *ctx, const char *link, const struct item *it,
+			     unsigned k)
+{
+	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
+	const char *base = it->name ? it->name : link;
+	char *name = k ? talloc_asprintf(ctx, "%s%s_%u", base, suffix, k)
+		       : talloc_asprintf(ctx, "%s%s", base, suffix);
+
+	if (strncmp(name, link, strlen(link)) == 0)
+		return name;
+	return talloc_asprintf(ctx, "%s_fixed_joint_lump__%s", link, name);
+}
+
+static void add_blob(struct xnode *parent, const struct xnode *blob)
+{
+	xnode_append(parent, xnode_copy(parent, blob));
+}
+
+/* A blob named NAME replaces the element of that name; others are added. */
+static void add_blobs_replacing(struct xnode *parent, const struct node_list *blobs,
+				const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < blobs->n; i++) {
+		struct xnode *old;
+		if (strcmp(blobs->v[i]->name, name) == 0)
+			while ((old = xnode_child(parent, name)) != NULL)
+				xnode_unlink(old);
+		add_blob(parent, blobs->v[i]);
+	}
+}
+
+static void collision_ext(struct xnode *col, const struct ext *e)
+{
+	struct xnode *surface, *contact_ode, *friction_ode;
+
+	add_blobs_replacing(col, &e->collision_blobs, "surface");
+	surface = xnode_need(col, "surface");
+	contact_ode = xnode_need(xnode_need(surface, "contact"), "ode");
+	friction_ode = xnode_need(xnode_need(surface, "friction"), "ode");
+	if (e->flags & EXT_MU1)
+		xnode_replace(friction_ode, "mu", fmt_num(col, e->mu1));
+	if (e->flags & EXT_MU2)
+		xnode_replace(friction_ode, "mu2", fmt_num(col, e->mu2));
+	if (e->flags & EXT_FDIR1)
+		xnode_replace(friction_ode, "fdir1", fmt_nums(col, e->fdir1, 3, 1));
+	if (e->flags & EXT_KP)
+		xnode_replace(contact_ode, "kp", fmt_num(col, e->kp));
+	if (e->flags & EXT_KD)
+		xnode_replace(contact_ode, "kd", fmt_num(col, e->kd));
+	if (e->flags & EXT_MAX_VEL)
+		xnode_replace(contact_ode, "max_vel", fmt_num(col, e->max_vel));
+	if (e->flags & EXT_MIN_DEPTH)
+		xnode_replace(contact_ode, "min_depth", fmt_num(col, e->min_depth));
+	if (e->flags & EXT_LASER_RETRO)
+		xnode_replace(col, "laser_retro", fmt_num(col, e->laser_retro));
+	if (e->flags & EXT_MAX_CONTACTS)
+		xnode_replace(col, "max_contacts", talloc_asprintf(col, "%ld", e->max_contacts));
+}
+
+static void visual_ext(struct xnode *vis, const struct ext *e)
+{
+	add_blobs_replacing(vis, &e->visual_blobs, "material");
+	if (e->flags & EXT_MATERIAL) {
+		struct xnode *script = xnode_need(xnode_need(vis, "material"), "script");
+		xnode_replace(script, "name", e->material);
+		xnode_replace(script, "uri", "file://media/materials/scripts/gazebo.material");
+	}
+}
+
+/* The URDF colour, unless an extension gave the material its own. */
+static void visual_colour(struct xnode *vis, const struct material *m)
+{
+	struct xnode *mat = xnode_need(vis, "material");
+	double c[4] = { 0, 0, 0, 1 };
+	int i;
+
+	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
+		return;
+	if (m->has_rgba) {
+		/* Reproduces libsdformat's digits: urdfdom keeps the colour as a
+		 * float, the converter scales it by 1/0.8 in double and prints
+		 * 16 digits, and the SDF reader parses that back as a float. */
+		for (i = 0; i < 3; i++) {
+			char text[NUM_BUFSZ];
+			double x = (double)(float)m->rgba[i] / 0.8;
+			snprintf(text, sizeof text, "%.16g", x > 1 ? 1 : x);
+			c[i] = strtof(text, NULL);
+		}
+		c[3] = (float)m->rgba[3];
+	}
+	xnode_add(mat, "diffuse", fmt_nums(mat, c, 4, 1));
+	xnode_add(mat, "ambient", fmt_nums(mat, c, 4, 1));
+}
+
+static void add_item(struct xnode *link_el, const struct link *l, const struct item *it,
+		     unsigned k)
+{
+	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
+	struct xnode *el = xnode_add(link_el, tag, NULL);
+	const struct ext_ref *r;
+
+	xnode_set_attr(el, "name", item_name(el, l->name, it, k));
+	xnode_add(el, "pose", fmt_pose_urdf(el, it->origin));
+	add_geometry(el, &it->geom);
+	/* Extensions reach every item that came from the link they name. */
+	for (r = l->exts.first; r; r = r->next) {
+		if (strcmp(r->ext->ref, it->source->name) != 0)
+			continue;
+		if (it->kind == ITEM_VISUAL)
+			visual_ext(el, r->ext);
+		else
+			collision_ext(el, r->ext);
+	}
+	if (it->kind == ITEM_VISUAL && it->material)
+		visual_colour(el, it->material);
+}
+
+/* ---- links ------------------------------------------------------------------ */
+
+static void add_inertial(struct xnode *link_el, const struct inertial *in)
+{
+	struct xnode *el = xnode_add(link_el, "inertial", NULL);
+	struct xnode *inertia;
+
+	xnode_add(el, "pose", fmt_pose(el, in->origin));
+	xnode_add(el, "mass", fmt_num(el, in->mass));
+	inertia = xnode_add(el, "inertia", NULL);
+	xnode_add(inertia, "ixx", fmt_num(el, in->ixx));
+	xnode_add(inertia, "ixy", fmt_num(el, in->ixy));
+	xnode_add(inertia, "ixz", fmt_num(el, in->ixz));
+	xnode_add(inertia, "iyy", fmt_num(el, in->iyy));
+	xnode_add(inertia, "iyz", fmt_num(el, in->iyz));
+	xnode_add(inertia, "izz", fmt_num(el, in->izz));
+}
+
+static void link_ext(struct xnode *el, const struct ext *e)
+{
+	unsigned i;
+
+	if (e->flags & EXT_GRAVITY)
+		xnode_replace(el, "gravity", fmt_bool(e->gravity));
+	if (e->flags & EXT_DAMPING_FACTOR) {
+		struct xnode *vd = xnode_add(el, "velocity_decay", NULL);
+		const char *v = fmt_num(el, e->damping_factor);
+		xnode_add(vd, "linear", v);
+		xnode_add(vd, "angular", v);
+	}
+	if (e->flags & EXT_SELF_COLLIDE)
+		xnode_replace(el, "self_collide", fmt_bool(e->self_collide));
+	for (i = 0; i < e->blobs.n; i++)
+		add_blob(el, e->blobs.v[i]);
+}
+
+/* The name a joint's pose is relative to: its parent link, or the model
+ * when the parent is the world. */
+static const char *parent_frame(const struct robot *rb, const struct joint *j)
+{
+	return link_is_world(rb, j->parent) ? "__model__" : j->parent->name;
+}
+
+/* A joint that SDF 1.9 has: floating and planar joints are left out. */
+static int joint_is_written(const struct joint *j)
+{
+	return j && j->type != JOINT_FLOATING && j->type != JOINT_PLANAR;
+}
+
+static struct xnode *build_link(TALLOC_CTX *ctx, const struct robot *rb, const struct link *l)
+{
+	struct xnode *el = xnode_new(ctx, "link");
+	const struct joint *pj = l->parent_joint;
+	const struct item *it;
+	const struct ext_ref *r;
+	unsigned k;
+
+	xnode_set_attr(el, "name", l->name);
+	if (joint_is_written(pj)) {
+		xnode_set_attr(xnode_add(el, "pose", NULL), "relative_to", pj->name);
+	} else if (pj) {
+		struct xnode *pose = xnode_add(el, "pose", fmt_pose(el, pj->origin));
+		xnode_set_attr(pose, "relative_to", parent_frame(rb, pj));
+	}
+	if (l->inertial)
+		add_inertial(el, l->inertial);
+	for (it = l->collisions.first, k = 0; it; it = it->next, k++)
+		add_item(el, l, it, k);
+	for (it = l->visuals.first, k = 0; it; it = it->next, k++)
+		add_item(el, l, it, k);
+	for (r = l->exts.first; r; r = r->next)
+		link_ext(el, r->ext);
+	return el;
+}
+
+/* ---- joints ------------------------------------------------------------------ */
+
+static void add_axis(struct xnode *el, const struct joint *j)
+{
+	struct xnode *axis = xnode_add(el, "axis", NULL);
+	struct xnode *limit, *dyn;
+
+	if (j->type == JOINT_FIXED) {
+		/* disableFixedJointLumping: a revolute joint locked at 0 */
+		limit = xnode_add(axis, "limit", NULL);
+		xnode_add(limit, "lower", "0");
+		xnode_add(limit, "upper", "0");
+		dyn = xnode_add(axis, "dynamics", NULL);
+		xnode_add(dyn, "damping", "0");
+		xnode_add(dyn, "friction", "0");
+		return;
+	}
+	xnode_add(axis, "xyz", fmt_nums(el, j->axis, 3, 1));
+	limit = xnode_add(axis, "limit", NULL);
+	if (j->has_limit) {
+		if (j->type != JOINT_CONTINUOUS) {
+			xnode_add(limit, "lower", fmt_num(el, j->lower));
+			xnode_add(limit, "upper", fmt_num(el, j->upper));
+		}
+		xnode_add(limit, "effort", fmt_num(el, j->effort));
+		xnode_add(limit, "velocity", fmt_num(el, j->velocity));
+	}
+	dyn = xnode_add(axis, "dynamics", NULL);
+	if (j->has_dynamics) {
+		xnode_add(dyn, "damping", fmt_num(el, j->damping));
+		xnode_add(dyn, "friction", fmt_num(el, j->friction));
+	}
+}
+
+/* Finds or creates the containers the joint tags go in, the way
+ * libsdformat does (a new <axis> lands before a new <physics>). */
+static void joint_ext(struct xnode *el, const struct ext *e)
+{
+	struct xnode *physics = xnode_child(el, "physics");
+	struct xnode *ode, *limit, *axis, *dyn;
+	unsigned i;
+
+	axis = xnode_need(el, "axis");
+	dyn = xnode_need(axis, "dynamics");
+	if (!physics)
+		physics = xnode_add(el, "physics", NULL);
+	ode = xnode_need(physics, "ode");
+	limit = xnode_need(ode, "limit");
+	if (e->flags & EXT_STOP_CFM)
+		xnode_replace(limit, "cfm", fmt_num(el, e->stop_cfm));
+	if (e->flags & EXT_STOP_ERP)
+		xnode_replace(limit, "erp", fmt_num(el, e->stop_erp));
+	if (e->flags & EXT_SPRING_REFERENCE)
+		xnode_replace(dyn, "spring_reference", fmt_num(el, e->spring_reference));
+	if (e->flags & EXT_SPRING_STIFFNESS)
+		xnode_replace(dyn, "spring_stiffness", fmt_num(el, e->spring_stiffness));
+	if (e->flags & EXT_PROVIDE_FEEDBACK) {
+		xnode_replace(physics, "provide_feedback", fmt_bool(e->provide_feedback));
+		xnode_replace(ode, "provide_feedback", fmt_bool(e->provide_feedback));
+	}
+	if (e->flags & EXT_IMPLICIT_SD) {
+		xnode_replace(ode, "implicit_spring_damper", fmt_bool(e->implicit_sd));
+		xnode_replace(ode, "cfm_damping", fmt_bool(e->implicit_sd));
+	}
+	if (e->flags & EXT_FUDGE_FACTOR)
+		xnode_replace(ode, "fudge_factor", fmt_num(el, e->fudge_factor));
+	for (i = 0; i < e->blobs.n; i++)
+		add_blob(el, e->blobs.v[i]);
+}
+
+static void need_default(struct xnode *parent, const char *name, const char *text)
+{
+	if (!xnode_child(parent, name))
+		xnode_add(parent, name, text);
+}
+
+/* The required values SDF readers fill in, written out so that the output
+ * says what it means without a schema at hand. */
+static void joint_defaults(struct xnode *el)
+{
+	struct xnode *axis = xnode_child(el, "axis");
+	struct xnode *physics = xnode_child(el, "physics");
+	struct xnode *x;
+
+	if (axis) {
+		need_default(axis, "xyz", "0 0 1");
+		x = xnode_need(axis, "limit");
+		need_default(x, "lower", "-10000000000000000");
+		need_default(x, "upper", "10000000000000000");
+		if ((x = xnode_child(axis, "dynamics")) != NULL) {
+			need_default(x, "spring_reference", "0");
+			need_default(x, "spring_stiffness", "0");
+		}
+	}
+	if (physics && (x = xnode_child(physics, "ode")) && (x = xnode_child(x, "limit"))) {
+		need_default(x, "cfm", "0");
+		need_default(x, "erp", "0.2");
+	}
+}
+
+static const char *sdf_joint_type(const struct joint *j)
+{
+	switch (j->type) {
+	case JOINT_REVOLUTE:
+	case JOINT_CONTINUOUS:
+		return "revolute";
+	case JOINT_PRISMATIC:
+		return "prismatic";
+	case JOINT_FIXED:
+		return j->disable_lumping && !j->preserve ? "revolute" : "fixed";
+	default:
+		return NULL;
+	}
+}
+
+static struct xnode *build_joint(TALLOC_CTX *ctx, const struct robot *rb, const struct joint *j)
+{
+	struct xnode *el = xnode_new(ctx, "joint");
+	const struct ext_ref *r;
+	struct xnode *pose;
+	const char *type = sdf_joint_type(j);
+
+	xnode_set_attr(el, "name", j->name);
+	xnode_set_attr(el, "type", type);
+	pose = xnode_add(el, "pose", fmt_pose(el, j->origin));
+	xnode_set_attr(pose, "relative_to", parent_frame(rb, j));
+	xnode_add(el, "parent", j->parent->name);
+	xnode_add(el, "child", j->child->name);
+	if (strcmp(type, "fixed") != 0)
+		add_axis(el, j);
+	for (r = j->exts.first; r; r = r->next)
+		joint_ext(el, r->ext);
+	joint_defaults(el);
+	return el;
+}
+
+/* ---- the model ---------------------------------------------------------------- */
+
+static void print_and_free(struct out *o, struct xnode *el)
+{
+	print_node(o, el, 2);
+	talloc_free(el);
+}
+
+static void write_model_tail(const struct robot *rb, struct out *o)
+{
+	struct xnode *tail = xnode_new(NULL, "model");
+	const struct ext_ref *r;
+	struct xnode *c;
+
+	for (r = rb->model_exts.first; r; r = r->next) {
+		unsigned i;
+		if (r->ext->flags & EXT_STATIC)
+			xnode_replace(tail, "static", fmt_bool(r->ext->is_static));
+		for (i = 0; i < r->ext->blobs.n; i++)
+			add_blob(tail, r->ext->blobs.v[i]);
+	}
+	if (rb->has_origin)
+		xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin));
+	for (c = tail->first; c; c = c->next)
+		print_node(o, c, 2);
+	talloc_free(tail);
+}
+
+void write_sdf(const struct robot *rb, struct out *o)
+{
+	unsigned i;
+
+	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='1.9'>\n  <model name='");
+	out_escaped(o, rb->name);
+	out_str(o, "'>\n");
+	for (i = 0; i < rb->norder; i++) {
+		const struct link *l = rb->order[i];
+		if (l->fate != LINK_WRITTEN)
+			continue;
+		if (joint_is_written(l->parent_joint))
+			print_and_free(o, build_joint(NULL, rb, l->parent_joint));
+		print_and_free(o, build_link(NULL, rb, l));
+	}
+	write_model_tail(rb, o);
+	out_str(o, "  </model>\n</sdf>\n");
+}

@@ -1,0 +1,144 @@
+/* xform: quaternion and pose arithmetic. */
+#include "xform.h"
+
+#include <math.h>
+
+const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 1, 0, 0, 0 } };
+
+static struct quat quat_normalized(struct quat q)
+{
+	double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+
+	if (n == 0 || !isfinite(n))
+		return POSE_IDENTITY.q;
+	q.w /= n, q.x /= n, q.y /= n, q.z /= n;
+	return q;
+}
+
+struct quat quat_from_rpy(double roll, double pitch, double yaw)
+{
+	double cr = cos(roll / 2), sr = sin(roll / 2);
+	double cp = cos(pitch / 2), sp = sin(pitch / 2);
+	double cy = cos(yaw / 2), sy = sin(yaw / 2);
+	struct quat q = {
+		cr * cp * cy + sr * sp * sy,
+		sr * cp * cy - cr * sp * sy,
+		cr * sp * cy + sr * cp * sy,
+		cr * cp * sy - sr * sp * cy,
+	};
+	return quat_normalized(q);
+}
+
+void quat_to_matrix(struct quat q, double m[9])
+{
+	double w = q.w, x = q.x, y = q.y, z = q.z;
+
+	m[0] = 1 - 2 * (y * y + z * z);
+	m[1] = 2 * (x * y - w * z);
+	m[2] = 2 * (x * z + w * y);
+	m[3] = 2 * (x * y + w * z);
+	m[4] = 1 - 2 * (x * x + z * z);
+	m[5] = 2 * (y * z - w * x);
+	m[6] = 2 * (x * z - w * y);
+	m[7] = 2 * (y * z + w * x);
+	m[8] = 1 - 2 * (x * x + y * y);
+}
+
+void quat_to_rpy(struct quat q, double rpy[3])
+{
+	double m[9], c;
+
+	quat_to_matrix(quat_normalized(q), m);
+	/* Pitch from atan2 rather than asin: well conditioned near +-pi/2. */
+	c = hypot(m[0], m[3]);
+	rpy[1] = atan2(-m[6], c);
+	if (c > 1e-12) {
+		rpy[0] = atan2(m[7], m[8]);
+		rpy[2] = atan2(m[3], m[0]);
+	} else {
+		rpy[0] = atan2(-m[5], m[4]);
+		rpy[2] = 0;
+	}
+}
+
+void quat_to_rpy_urdf(struct quat q, double rpy[3])
+{
+	const double half_pi = 1.57079632679489661923;
+	double sarg = -2 * (q.x * q.z - q.w * q.y);
+
+	if (sarg <= -0.99999) {
+		rpy[0] = 0;
+		rpy[1] = -half_pi;
+		rpy[2] = 2 * atan2(q.x, -q.y);
+	} else if (sarg >= 0.99999) {
+		rpy[0] = 0;
+		rpy[1] = half_pi;
+		rpy[2] = 2 * atan2(-q.x, q.y);
+	} else {
+		rpy[0] = atan2(2 * (q.y * q.z + q.w * q.x),
+			       q.w * q.w - q.x * q.x - q.y * q.y + q.z * q.z);
+		rpy[1] = asin(sarg);
+		rpy[2] = atan2(2 * (q.x * q.y + q.w * q.z),
+			       q.w * q.w + q.x * q.x - q.y * q.y - q.z * q.z);
+	}
+}
+
+struct quat quat_mul(struct quat a, struct quat b)
+{
+	struct quat r = {
+		a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+		a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+		a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+		a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+	};
+	return r;
+}
+
+struct quat quat_conj(struct quat q)
+{
+	struct quat r = { q.w, -q.x, -q.y, -q.z };
+	return r;
+}
+
+struct vec3 quat_rotate(struct quat q, struct vec3 v)
+{
+	/* v' = v + 2w(u x v) + 2u x (u x v), u = vector part of q */
+	double tx = 2 * (q.y * v.z - q.z * v.y);
+	double ty = 2 * (q.z * v.x - q.x * v.z);
+	double tz = 2 * (q.x * v.y - q.y * v.x);
+	struct vec3 r = {
+		v.x + q.w * tx + (q.y * tz - q.z * ty),
+		v.y + q.w * ty + (q.z * tx - q.x * tz),
+		v.z + q.w * tz + (q.x * ty - q.y * tx),
+	};
+	return r;
+}
+
+struct pose pose_compose(struct pose a, struct pose b)
+{
+	struct pose r;
+	struct vec3 t = quat_rotate(a.q, b.p);
+
+	r.p.x = a.p.x + t.x;
+	r.p.y = a.p.y + t.y;
+	r.p.z = a.p.z + t.z;
+	r.q = quat_normalized(quat_mul(a.q, b.q));
+	return r;
+}
+
+struct pose pose_inverse(struct pose a)
+{
+	struct pose r;
+	struct vec3 t;
+
+	r.q = quat_conj(a.q);
+	t = quat_rotate(r.q, a.p);
+	r.p.x = -t.x, r.p.y = -t.y, r.p.z = -t.z;
+	return r;
+}
+
+int pose_is_identity(struct pose a)
+{
+	return a.p.x == 0 && a.p.y == 0 && a.p.z == 0 &&
+	       a.q.x == 0 && a.q.y == 0 && a.q.z == 0;
+}

@@ -1,0 +1,32 @@
+/* xform: rigid transforms.  Vectors, unit quaternions, poses (translation +
+ * rotation) and URDF's roll-pitch-yaw angles (R = Rz(yaw) Ry(pitch) Rx(roll)). */
+#ifndef U2S_XFORM_H
+#define U2S_XFORM_H
+
+struct vec3 { double x, y, z; };
+struct quat { double w, x, y, z; };
+struct pose { struct vec3 p; struct quat q; };
+
+extern const struct pose POSE_IDENTITY;
+
+struct quat quat_from_rpy(double roll, double pitch, double yaw);
+/* Angles of Q, each in [-pi, pi], pitch in [-pi/2, pi/2]; at gimbal lock
+ * yaw is 0 and roll carries the rotation. */
+void quat_to_rpy(struct quat q, double rpy[3]);
+/* The angles urdfdom's Rotation::getRPY gives, which libsdformat prints for
+ * visual, collision and model poses: within 0.99999 of gimbal lock it snaps
+ * pitch to +-pi/2 and roll to 0 (a change of up to ~0.0045 rad that the
+ * reference output carries, so u2s reproduces it where the reference does). */
+void quat_to_rpy_urdf(struct quat q, double rpy[3]);
+struct quat quat_mul(struct quat a, struct quat b);
+struct quat quat_conj(struct quat q);
+struct vec3 quat_rotate(struct quat q, struct vec3 v);
+/* Row-major 3x3 rotation matrix of Q. */
+void quat_to_matrix(struct quat q, double m[9]);
+
+/* A∘B: B is expressed in A's frame; the result in A's parent frame. */
+struct pose pose_compose(struct pose a, struct pose b);
+struct pose pose_inverse(struct pose a);
+int pose_is_identity(struct pose a);
+
+#endif
