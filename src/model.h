@@ -153,6 +153,12 @@ struct link {
 	unsigned nchildren, children_cap;
 	struct ext_list exts;        /* extensions that apply to this link */
 	enum link_fate fate;
+	/* Fixed-joint lumping: a lumped link's contents are written in its
+	 * OWNER (the first ancestor not lumped), moved by TO_OWNER.  An owner
+	 * lists the links it absorbed in libsdformat's merge order. */
+	struct link *owner;          /* itself unless lumped */
+	struct pose to_owner;        /* this link's frame in the owner's frame */
+	struct link *absorbed_first, *absorbed_last, *next_absorbed;
 	struct link *dropped_by;     /* LINK_DROPPED: the massless link that took it */
 	unsigned ndropped_below;     /* links dropped with this one */
 	int reached;                 /* found by the walk from the root */
@@ -212,6 +218,8 @@ struct robot {
 	struct link **order;         /* links reached from the root, in emission order */
 	unsigned norder;
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
+	struct ext **exts;           /* every <gazebo> block, in document order */
+	unsigned nexts, exts_cap;
 };
 
 struct robot *robot_new(TALLOC_CTX *ctx);

@@ -138,7 +138,8 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, (size_t)len);
 }
 
-size_t num_format_g6(double v, char buf[NUM_BUFSZ])
+/* printf("%g") with "0" for zero and a tidy exponent. */
+static size_t format_g(double v, char buf[NUM_BUFSZ])
 {
 	if (v == 0) {
 		buf[0] = '0';
@@ -146,4 +147,40 @@ size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 		return 1;
 	}
 	return tidy_exponent(buf, (size_t)snprintf(buf, NUM_BUFSZ, "%g", v));
+}
+
+size_t num_format_g6(double v, char buf[NUM_BUFSZ])
+{
+	double r = round(v * 1e6) / 1e6;
+
+	return format_g(isfinite(r) ? r : v, buf);
+}
+
+size_t num_format_float(float v, char buf[NUM_BUFSZ])
+{
+	return format_g(v, buf);
+}
+
+size_t num_format_ref6(double v, char buf[NUM_BUFSZ])
+{
+	return fabs(v) < 0.1 ? num_format_g6(v, buf) : num_format(v, buf);
+}
+
+size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i)
+			buf[len++] = ' ';
+		if (style == NUM_G6)
+			len += num_format_g6(v[i], buf + len);
+		else if (style == NUM_REF6)
+			len += num_format_ref6(v[i], buf + len);
+		else
+			len += num_format(v[i], buf + len);
+	}
+	return len;
 }

@@ -27,8 +27,26 @@ int num_parse_int(const char *s, long *out);
  * -0 as "0".  Returns the length written (NUL-terminated). */
 size_t num_format(double v, char buf[NUM_BUFSZ]);
 
-/* libsdformat's vector/colour form: 6 significant digits ("1.35689"),
- * zero as "0". */
+/* libsdformat's vector and pose form (ignition-math's stream operator): V
+ * rounded to 6 decimal places, then 6 significant digits ("1.35689",
+ * 0.0000004 as "0").  Where the reference prints this, u2s must too: the
+ * rounding moves values by more than the 6th digit. */
 size_t num_format_g6(double v, char buf[NUM_BUFSZ]);
+
+/* For values libsdformat 12 computes itself and prints with 6 decimals
+ * (frame poses and sensor poses after lumping, plugin offsets): the
+ * shortest form, except below 0.1 in magnitude, where the reference's 6
+ * decimals drop digits that matter and u2s writes them the same way so
+ * that both mean the same number (num_format_g6()). */
+size_t num_format_ref6(double v, char buf[NUM_BUFSZ]);
+
+enum num_style { NUM_SHORTEST, NUM_G6, NUM_REF6 };
+
+/* N numbers separated by spaces into BUF (N * NUM_BUFSZ bytes), each in the
+ * given style.  Returns the length. */
+size_t num_format_vec(const double *v, int n, enum num_style style, char *buf);
+
+/* libsdformat's colour form: a float printed with 6 significant digits. */
+size_t num_format_float(float v, char buf[NUM_BUFSZ]);
 
 #endif

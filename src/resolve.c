@@ -2,10 +2,12 @@
 #include "resolve.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "lump.h"
 #include "num.h"
 
 struct resolver {
@@ -364,6 +366,12 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	struct joint *j;
 	const char *hint;
 
+	if (rb->nexts == rb->exts_cap) {
+		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
+		rb->exts = talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap);
+	}
+	rb->exts[rb->nexts++] = e;
+
 	if (e->ref[0] == '\0') {
 		ext_list_append(rb, &rb->model_exts, e);
 		warn_unused_tags(rs, e, MODEL_TAGS);
@@ -457,27 +465,75 @@ static void check_joint(struct resolver *rs, struct joint *j)
 
 /* ---- link fates ------------------------------------------------------------- */
 
+/* A fixed child joint of L that is kept, and so did not give L its mass. */
+static const struct joint *kept_fixed_child(const struct link *l)
+{
+	unsigned i;
+
+	for (i = 0; i < l->nchildren; i++)
+		if (l->children[i]->type == JOINT_FIXED && !l->children[i]->lumped)
+			return l->children[i];
+	return NULL;
+}
+
 static void warn_dropped(struct resolver *rs, struct link *l)
 {
 	const char *why = l->inertial ? "has a mass <= 0" : "has no <inertial>";
-	struct joint *pj = l->parent_joint;
+	const struct joint *pj = l->parent_joint;
+	const struct joint *fc = kept_fixed_child(l);
+	char hint[512] = "give it an <inertial> with a positive mass";
 
+	if (fc)
+		snprintf(hint, sizeof hint, "give it an <inertial> with a positive mass, or let "
+			 "its fixed child joint '%s' be lumped (no <preserveFixedJoint>, "
+			 "<disableFixedJointLumping> or --preserve-fixed-joints) so that it "
+			 "takes that link's mass", fc->name);
 	if (pj)
 		diag_warn(rs->d, l->pos.line, l->pos.col,
-			  "link '%s' %s; SDFormat needs a positive mass, so it is left out with "
-			  "its parent joint '%s' and %u link%s below it; give it an <inertial> "
-			  "with a positive mass to keep it", l->name, why, pj->name,
-			  l->ndropped_below, l->ndropped_below == 1 ? "" : "s");
+			  "link '%s' %s and its parent joint '%s' is %s, so it cannot be a "
+			  "frame; it is left out with that joint and %u link%s below it; %s",
+			  l->name, why, pj->name, pj->type == JOINT_FIXED ? "kept" : "not fixed",
+			  l->ndropped_below, l->ndropped_below == 1 ? "" : "s", hint);
 	else
 		diag_warn(rs->d, l->pos.line, l->pos.col,
 			  "root link '%s' %s; SDFormat needs a positive mass, so it is left out "
-			  "with all %u link%s below it and the model has no link; give it an "
-			  "<inertial> with a positive mass", l->name, why, l->ndropped_below,
-			  l->ndropped_below == 1 ? "" : "s");
+			  "with all %u link%s below it and the model has no link; %s",
+			  l->name, why, l->ndropped_below, l->ndropped_below == 1 ? "" : "s", hint);
 }
 
-/* Pre-order pass: a massless link is dropped with its subtree; everything
- * else is written.  (Lumping will have absorbed massless links it can.) */
+static void warn_frame(struct resolver *rs, const struct link *l)
+{
+	const struct joint *j = l->parent_joint;
+	const struct ext_ref *r;
+	unsigned i;
+
+	diag_warn(rs->d, l->pos.line, l->pos.col,
+		  "link '%s' %s; its fixed joint '%s' is kept, so both are written as "
+		  "<frame>s", l->name, l->inertial ? "has a mass <= 0" : "has no <inertial>",
+		  j->name);
+	for (r = j->exts.first; r; r = r->next)
+		for (i = 0; i < r->ext->blobs.n; i++) {
+			const struct xnode *b = r->ext->blobs.v[i];
+			const char *name = xnode_attr(b, "name");
+			diag_warn(rs->d, b->pos.line, b->pos.col,
+				  "<%s%s%s%s> cannot attach to joint '%s', which became a frame "
+				  "(link '%s' has no mass); left out", b->name,
+				  name ? " name='" : "", name ? name : "", name ? "'" : "",
+				  j->name, l->name);
+		}
+}
+
+static void drop(struct link *l, struct link *by)
+{
+	l->fate = LINK_DROPPED;
+	l->dropped_by = by;
+	if (by != l)
+		by->ndropped_below++;
+}
+
+/* Pre-order, after lumping: a massless link whose fixed parent joint is kept
+ * from lumping (zero-mass-links.md) becomes a frame; any other massless link is dropped with its subtree, and so is a
+ * link lumped into a dropped one. */
 static void decide_fates(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
@@ -485,22 +541,47 @@ static void decide_fates(struct resolver *rs)
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
-		struct link *parent = l->parent_joint ? l->parent_joint->parent : NULL;
+		struct joint *pj = l->parent_joint;
+		struct link *parent = pj ? pj->parent : NULL;
 
-		if (parent && parent->fate == LINK_DROPPED) {
-			l->fate = LINK_DROPPED;
-			l->dropped_by = parent->dropped_by;
-			l->dropped_by->ndropped_below++;
-		} else if (link_is_world(rb, l)) {
+		if (parent && parent->fate == LINK_DROPPED)
+			drop(l, parent->dropped_by);
+		else if (l->fate == LINK_LUMPED && l->owner->fate == LINK_DROPPED)
+			drop(l, l->owner->dropped_by);
+		else if (l->fate == LINK_LUMPED)
+			continue;
+		else if (link_is_world(rb, l))
 			l->fate = LINK_WORLD;
-		} else if (l->fate == LINK_WRITTEN && link_is_massless(l)) {
-			l->fate = LINK_DROPPED;
-			l->dropped_by = l;
-		}
+		else if (!link_is_massless(l))
+			l->fate = LINK_WRITTEN;
+		else if (pj && pj->type == JOINT_FIXED && (pj->preserve || pj->disable_lumping ||
+							    rs->opts->preserve_fixed_joints))
+			l->fate = LINK_FRAME;
+		else
+			drop(l, l);
 	}
-	for (i = 0; i < rb->norder; i++)
-		if (rb->order[i]->dropped_by == rb->order[i])
-			warn_dropped(rs, rb->order[i]);
+	for (i = 0; i < rb->norder; i++) {
+		struct link *l = rb->order[i];
+		if (l->dropped_by == l)
+			warn_dropped(rs, l);
+		else if (l->fate == LINK_FRAME)
+			warn_frame(rs, l);
+	}
+}
+
+/* SDFormat wants link, joint and frame names distinct; the reference writes
+ * them anyway, and so does u2s, with a warning. */
+static void warn_shared_names(struct resolver *rs)
+{
+	const struct joint *j;
+
+	for (j = rs->rb->joints; j; j = j->next) {
+		const struct link *l = index_get(&rs->rb->link_index, j->name);
+		if (l)
+			diag_warn(rs->d, j->pos.line, j->pos.col,
+				  "joint '%s' has the name of a link (line %lu); SDFormat "
+				  "needs distinct names", j->name, l->pos.line);
+	}
 }
 
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
@@ -524,6 +605,8 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
+	warn_shared_names(&rs);
+	lump(rb, d, opts);
 	decide_fates(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;
 }

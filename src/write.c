@@ -21,16 +21,34 @@ static const char *fmt_num(TALLOC_CTX *ctx, double v)
 /* N numbers, shortest form, or libsdformat's 6-digit vector form when G6. */
 static const char *fmt_nums(TALLOC_CTX *ctx, const double *v, int n, int g6)
 {
+	char buf[6 * NUM_BUFSZ];
+
+	return talloc_strndup(ctx, buf, num_format_vec(v, n, g6 ? NUM_G6 : NUM_SHORTEST, buf));
+}
+
+static const char *fmt_colour(TALLOC_CTX *ctx, const float c[4])
+{
 	char buf[4 * NUM_BUFSZ + 4];
 	size_t len = 0;
 	int i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < 4; i++) {
 		if (i)
 			buf[len++] = ' ';
-		len += g6 ? num_format_g6(v[i], buf + len) : num_format(v[i], buf + len);
+		len += num_format_float(c[i], buf + len);
 	}
 	return talloc_strndup(ctx, buf, len);
+}
+
+/* A pose as libsdformat prints the ones it computes itself (frames left by
+ * lumping): see num_format_ref6(). */
+static const char *fmt_pose_ref6(TALLOC_CTX *ctx, struct pose p)
+{
+	char buf[6 * NUM_BUFSZ];
+	double v[6] = { p.p.x, p.p.y, p.p.z };
+
+	quat_to_rpy(p.q, v + 3);
+	return talloc_strndup(ctx, buf, num_format_vec(v, 6, NUM_REF6, buf));
 }
 
 static const char *fmt_pose(TALLOC_CTX *ctx, struct pose p)
@@ -169,11 +187,12 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 
 /* libsdformat's naming: LINK_visual, LINK_visual_1, ...; a name that does
  * not start with the link's name is prefixed LINK_fixed_joint_lump__. */
-static const char *item_name(TALLOC_CTX *ctx, const char *link, const struct item *it,
-			     unsigned k)
+static const char *item_name(TALLOC_CTX *ctx, const char *link, const struct link *src,
+			     const struct item *it, unsigned k)
 {
 	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
-	const char *base = it->name ? it->name : link;
+	/* Unnamed items lumped from another link take that link's name. */
+	const char *base = it->name ? it->name : src->name;
 	char *name = k ? talloc_asprintf(ctx, "%s%s_%u", base, suffix, k)
 		       : talloc_asprintf(ctx, "%s%s", base, suffix);
 
@@ -244,7 +263,7 @@ static void visual_ext(struct xnode *vis, const struct ext *e)
 static void visual_colour(struct xnode *vis, const struct material *m)
 {
 	struct xnode *mat = xnode_need(vis, "material");
-	double c[4] = { 0, 0, 0, 1 };
+	float c[4] = { 0, 0, 0, 1 };
 	int i;
 
 	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
@@ -261,24 +280,24 @@ static void visual_colour(struct xnode *vis, const struct material *m)
 		}
 		c[3] = (float)m->rgba[3];
 	}
-	xnode_add(mat, "diffuse", fmt_nums(mat, c, 4, 1));
-	xnode_add(mat, "ambient", fmt_nums(mat, c, 4, 1));
+	xnode_add(mat, "diffuse", fmt_colour(mat, c));
+	xnode_add(mat, "ambient", fmt_colour(mat, c));
 }
 
-static void add_item(struct xnode *link_el, const struct link *l, const struct item *it,
-		     unsigned k)
+/* An item of link SRC, written in link L (SRC itself, or the link SRC was
+ * lumped into). */
+static void add_item(struct xnode *link_el, const struct link *l, const struct link *src,
+		     const struct item *it, unsigned k)
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_add(link_el, tag, NULL);
 	const struct ext_ref *r;
 
-	xnode_set_attr(el, "name", item_name(el, l->name, it, k));
-	xnode_add(el, "pose", fmt_pose_urdf(el, it->origin));
+	xnode_set_attr(el, "name", item_name(el, l->name, src, it, k));
+	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
 	add_geometry(el, &it->geom);
-	/* Extensions reach every item that came from the link they name. */
-	for (r = l->exts.first; r; r = r->next) {
-		if (strcmp(r->ext->ref, it->source->name) != 0)
-			continue;
+	/* Extensions reach exactly the items that came from the link they name. */
+	for (r = src->exts.first; r; r = r->next) {
 		if (it->kind == ITEM_VISUAL)
 			visual_ext(el, r->ext);
 		else
@@ -341,6 +360,7 @@ static struct xnode *build_link(TALLOC_CTX *ctx, const struct robot *rb, const s
 {
 	struct xnode *el = xnode_new(ctx, "link");
 	const struct joint *pj = l->parent_joint;
+	const struct link *src;
 	const struct item *it;
 	const struct ext_ref *r;
 	unsigned k;
@@ -354,12 +374,18 @@ static struct xnode *build_link(TALLOC_CTX *ctx, const struct robot *rb, const s
 	}
 	if (l->inertial)
 		add_inertial(el, l->inertial);
-	for (it = l->collisions.first, k = 0; it; it = it->next, k++)
-		add_item(el, l, it, k);
-	for (it = l->visuals.first, k = 0; it; it = it->next, k++)
-		add_item(el, l, it, k);
-	for (r = l->exts.first; r; r = r->next)
-		link_ext(el, r->ext);
+	/* The link's own items, then those of the links lumped into it. */
+	k = 0;
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		for (it = src->collisions.first; it; it = it->next)
+			add_item(el, l, src, it, k++);
+	k = 0;
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		for (it = src->visuals.first; it; it = it->next)
+			add_item(el, l, src, it, k++);
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		for (r = src->exts.first; r; r = r->next)
+			link_ext(el, r->ext);
 	return el;
 }
 
@@ -499,13 +525,60 @@ static struct xnode *build_joint(TALLOC_CTX *ctx, const struct robot *rb, const 
 	return el;
 }
 
-/* ---- the model ---------------------------------------------------------------- */
-
 static void print_and_free(struct out *o, struct xnode *el)
 {
 	print_node(o, el, 2);
 	talloc_free(el);
 }
+
+/* ---- frames ------------------------------------------------------------------ */
+
+static struct xnode *frame_node(TALLOC_CTX *ctx, const char *name, const char *attached_to)
+{
+	struct xnode *f = xnode_new(ctx, "frame");
+
+	xnode_set_attr(f, "name", name);
+	xnode_set_attr(f, "attached_to", attached_to);
+	return f;
+}
+
+/* A massless link on a kept fixed joint: the link, then the joint, as
+ * frames where they stand in the tree. */
+static void write_frame_link(const struct robot *rb, const struct link *l, struct out *o)
+{
+	const struct joint *j = l->parent_joint;
+	const char *parent = parent_frame(rb, j);
+	struct xnode *f;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		f = i == 0 ? frame_node(NULL, l->name, parent) : frame_node(NULL, j->name, l->name);
+		xnode_set_attr(xnode_add(f, "pose", fmt_pose(f, j->origin)), "relative_to", parent);
+		print_and_free(o, f);
+	}
+}
+
+/* What lumping removed stays as frames: the joint, attached to its parent
+ * link at the joint pose, and the child link, attached to the joint. */
+static void add_lumped_frames(const struct robot *rb, struct xnode *model)
+{
+	unsigned i;
+
+	for (i = 0; i < rb->norder; i++) {
+		const struct link *l = rb->order[i];
+		const struct joint *j = l->parent_joint;
+		struct xnode *f;
+		if (l->fate != LINK_LUMPED)
+			continue;
+		f = frame_node(model, j->name, j->parent->name);
+		xnode_add(f, "pose", fmt_pose_ref6(f, j->origin));
+		xnode_append(model, f);
+		xnode_append(model, frame_node(model, l->name, j->name));
+	}
+}
+
+/* ---- the model ---------------------------------------------------------------- */
+
 
 static void write_model_tail(const struct robot *rb, struct out *o)
 {
@@ -520,6 +593,7 @@ static void write_model_tail(const struct robot *rb, struct out *o)
 		for (i = 0; i < r->ext->blobs.n; i++)
 			add_blob(tail, r->ext->blobs.v[i]);
 	}
+	add_lumped_frames(rb, tail);
 	if (rb->has_origin)
 		xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin));
 	for (c = tail->first; c; c = c->next)
@@ -536,6 +610,8 @@ void write_sdf(const struct robot *rb, struct out *o)
 	out_str(o, "'>\n");
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];
+		if (l->fate == LINK_FRAME)
+			write_frame_link(rb, l, o);
 		if (l->fate != LINK_WRITTEN)
 			continue;
 		if (joint_is_written(l->parent_joint))

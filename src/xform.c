@@ -46,19 +46,17 @@ void quat_to_matrix(struct quat q, double m[9])
 
 void quat_to_rpy(struct quat q, double rpy[3])
 {
-	double m[9], c;
+	double m[9], sy, cy;
 
 	quat_to_matrix(quat_normalized(q), m);
-	/* Pitch from atan2 rather than asin: well conditioned near +-pi/2. */
-	c = hypot(m[0], m[3]);
-	rpy[1] = atan2(-m[6], c);
-	if (c > 1e-12) {
-		rpy[0] = atan2(m[7], m[8]);
-		rpy[2] = atan2(m[3], m[0]);
-	} else {
-		rpy[0] = atan2(-m[5], m[4]);
-		rpy[2] = 0;
-	}
+	/* Yaw from the first column (arbitrary at gimbal lock), pitch from
+	 * atan2 (well conditioned near +-pi/2), and roll from the elements of
+	 * Rz(yaw)^T R that stay large, so the three always rebuild R closely. */
+	rpy[2] = atan2(m[3], m[0]);
+	rpy[1] = atan2(-m[6], hypot(m[0], m[3]));
+	sy = sin(rpy[2]);
+	cy = cos(rpy[2]);
+	rpy[0] = atan2(sy * m[2] - cy * m[5], cy * m[4] - sy * m[1]);
 }
 
 void quat_to_rpy_urdf(struct quat q, double rpy[3])

@@ -10,8 +10,7 @@ struct pose { struct vec3 p; struct quat q; };
 extern const struct pose POSE_IDENTITY;
 
 struct quat quat_from_rpy(double roll, double pitch, double yaw);
-/* Angles of Q, each in [-pi, pi], pitch in [-pi/2, pi/2]; at gimbal lock
- * yaw is 0 and roll carries the rotation. */
+/* Angles of Q, each in [-pi, pi], pitch in [-pi/2, pi/2]. */
 void quat_to_rpy(struct quat q, double rpy[3]);
 /* The angles urdfdom's Rotation::getRPY gives, which libsdformat prints for
  * visual, collision and model poses: within 0.99999 of gimbal lock it snaps

@@ -1,0 +1,355 @@
+/* lump: fixed-joint lumping. */
+#include "lump.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+
+int joint_is_lumpable(const struct joint *j, const struct u2s_options *opts)
+{
+	return j->type == JOINT_FIXED && !j->preserve && !j->disable_lumping &&
+	       !opts->preserve_fixed_joints && strcmp(j->parent->name, "world") != 0;
+}
+
+/* ---- owners ------------------------------------------------------------------ */
+
+static void absorb(struct link *owner, struct link *l)
+{
+	l->next_absorbed = NULL;
+	if (owner->absorbed_last)
+		owner->absorbed_last->next_absorbed = l;
+	else
+		owner->absorbed_first = l;
+	owner->absorbed_last = l;
+}
+
+/* Pre-order, so a parent's owner is known before its children's.  The
+ * owner's absorbed list comes out in libsdformat's merge order: the
+ * pre-order of the lumped subtree, children by joint name. */
+static void assign_owners(struct robot *rb, const struct u2s_options *opts)
+{
+	unsigned i;
+
+	for (i = 0; i < rb->norder; i++) {
+		struct link *l = rb->order[i];
+		struct joint *j = l->parent_joint;
+
+		l->owner = l;
+		l->to_owner = POSE_IDENTITY;
+		if (!j || !joint_is_lumpable(j, opts))
+			continue;
+		j->lumped = 1;
+		l->fate = LINK_LUMPED;
+		l->owner = j->parent->owner;
+		l->to_owner = pose_compose(j->parent->to_owner, j->origin);
+		absorb(l->owner, l);
+	}
+}
+
+/* ---- inertia ------------------------------------------------------------------- */
+
+typedef double mat3[9];
+
+static void inertia_matrix(const struct inertial *in, mat3 m)
+{
+	m[0] = in->ixx, m[1] = in->ixy, m[2] = in->ixz;
+	m[3] = in->ixy, m[4] = in->iyy, m[5] = in->iyz;
+	m[6] = in->ixz, m[7] = in->iyz, m[8] = in->izz;
+}
+
+/* OUT = A * B, or A^T * B when TRANSPOSE_A. */
+static void mat3_mul(const mat3 a, const mat3 b, mat3 out, int transpose_a)
+{
+	mat3 r;
+	int i, j, k;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++) {
+			double s = 0;
+			for (k = 0; k < 3; k++)
+				s += (transpose_a ? a[k * 3 + i] : a[i * 3 + k]) * b[k * 3 + j];
+			r[i * 3 + j] = s;
+		}
+	memcpy(out, r, sizeof r);
+}
+
+/* OUT = R I R^T: an inertia tensor given in a frame rotated by R. */
+static void rotate_inertia(const mat3 rot, const mat3 in, mat3 out)
+{
+	mat3 t, rt;
+	int i, j;
+
+	mat3_mul(rot, in, t, 0);
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			rt[i * 3 + j] = rot[j * 3 + i];
+	mat3_mul(t, rt, out, 0);
+}
+
+/* Adds the parallel-axis term of mass M at offset D from the centre. */
+static void add_shift(mat3 m, double mass, struct vec3 d)
+{
+	double dd = d.x * d.x + d.y * d.y + d.z * d.z;
+	double v[3] = { d.x, d.y, d.z };
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			m[i * 3 + j] += mass * ((i == j ? dd : 0) - v[i] * v[j]);
+}
+
+/* Merges C's inertial, placed by X in P's frame, into P's.  The result keeps
+ * P's inertial orientation, sits at the combined centre of mass, and never
+ * turns NaN: with no mass at all the centre stays where P's was. */
+static void merge_inertial(TALLOC_CTX *ctx, struct link *p, const struct link *c, struct pose x)
+{
+	struct inertial *ip = p->inertial;
+	const struct inertial *ic = c->inertial;
+	struct pose cf;
+	mat3 rp, rc, tp, tc, sum;
+	double m;
+	struct vec3 com, dp, dc;
+	int i;
+
+	if (!ic)
+		return;
+	if (!ip) {
+		ip = p->inertial = talloc_zero(ctx, struct inertial);
+		ip->origin = POSE_IDENTITY;
+		ip->pos = p->pos;
+	}
+	cf = pose_compose(x, ic->origin);
+	quat_to_matrix(ip->origin.q, rp);
+	quat_to_matrix(cf.q, rc);
+	inertia_matrix(ip, tp);
+	inertia_matrix(ic, tc);
+	rotate_inertia(rp, tp, tp);
+	rotate_inertia(rc, tc, tc);
+	m = ip->mass + ic->mass;
+	com = ip->origin.p;
+	if (m != 0) {
+		com.x = (ip->mass * ip->origin.p.x + ic->mass * cf.p.x) / m;
+		com.y = (ip->mass * ip->origin.p.y + ic->mass * cf.p.y) / m;
+		com.z = (ip->mass * ip->origin.p.z + ic->mass * cf.p.z) / m;
+	}
+	for (i = 0; i < 9; i++)
+		sum[i] = tp[i] + tc[i];
+	dp.x = ip->origin.p.x - com.x, dp.y = ip->origin.p.y - com.y, dp.z = ip->origin.p.z - com.z;
+	dc.x = cf.p.x - com.x, dc.y = cf.p.y - com.y, dc.z = cf.p.z - com.z;
+	add_shift(sum, ip->mass, dp);
+	add_shift(sum, ic->mass, dc);
+	/* back into P's inertial orientation: Rp^T I Rp */
+	mat3_mul(rp, sum, sum, 1);
+	mat3_mul(sum, rp, sum, 0);
+	ip->mass = m;
+	ip->origin.p = com;
+	ip->ixx = sum[0], ip->ixy = sum[1], ip->ixz = sum[2];
+	ip->iyy = sum[4], ip->iyz = sum[5], ip->izz = sum[8];
+}
+
+/* Deepest first: reverse pre-order meets every lumped link after all the
+ * links lumped into it. */
+static void merge_inertials(struct robot *rb)
+{
+	unsigned i;
+
+	for (i = rb->norder; i-- > 0;) {
+		struct link *l = rb->order[i];
+		if (l->fate == LINK_LUMPED)
+			merge_inertial(rb, l->parent_joint->parent, l, l->parent_joint->origin);
+	}
+}
+
+/* ---- joints below lumped links ---------------------------------------------------- */
+
+static void reparent_joints(struct robot *rb)
+{
+	struct joint *j;
+
+	for (j = rb->joints; j; j = j->next) {
+		struct link *p = j->parent;
+		/* Floating and planar joints are not written: their child stays
+		 * posed on the original parent, which remains as a frame. */
+		if (j->lumped || !p || p->fate != LINK_LUMPED ||
+		    j->type == JOINT_FLOATING || j->type == JOINT_PLANAR)
+			continue;
+		j->origin = pose_compose(p->to_owner, j->origin);
+		j->parent = p->owner;
+	}
+}
+
+/* ---- extensions that name lumped links ----------------------------------------------- */
+
+static const char *fmt_vec(TALLOC_CTX *ctx, const double *v, int n)
+{
+	char buf[6 * NUM_BUFSZ];
+
+	return talloc_strndup(ctx, buf, num_format_vec(v, n, NUM_SHORTEST, buf));
+}
+
+static const char *pose_text(TALLOC_CTX *ctx, struct pose p)
+{
+	double v[6] = { p.p.x, p.p.y, p.p.z };
+
+	quat_to_rpy(p.q, v + 3);
+	return fmt_vec(ctx, v, 6);
+}
+
+static struct pose pose_from(const double v[6])
+{
+	struct pose p;
+
+	p.p.x = v[0], p.p.y = v[1], p.p.z = v[2];
+	p.q = quat_from_rpy(v[3], v[4], v[5]);
+	return p;
+}
+
+/* Sensors, projectors and lights of a lumped link: their poses, given in
+ * that link's frame, are moved into the owner's frame. */
+static void move_posed_blobs(struct diag *d, struct link *l)
+{
+	const struct ext_ref *r;
+	unsigned i;
+
+	for (r = l->exts.first; r; r = r->next)
+		for (i = 0; i < r->ext->blobs.n; i++) {
+			struct xnode *b = r->ext->blobs.v[i];
+			struct xnode *pose;
+			double v[6] = { 0, 0, 0, 0, 0, 0 };
+			if (strcmp(b->name, "sensor") && strcmp(b->name, "projector") &&
+			    strcmp(b->name, "light"))
+				continue;
+			pose = xnode_child(b, "pose");
+			if (pose && xnode_attr(pose, "relative_to"))
+				continue;
+			if (pose && pose->text && num_parse_vec(pose->text, v, 6) != 0) {
+				diag_warn(d, pose->pos.line, pose->pos.col,
+					  "<%s> <pose> '%s' is not 6 numbers; left as it is although "
+					  "link '%s' is merged into '%s'", b->name, pose->text,
+					  l->name, l->owner->name);
+				continue;
+			}
+			if (!pose)
+				pose = xnode_add(b, "pose", NULL);
+			pose->text = pose_text(b, pose_compose(l->to_owner, pose_from(v)));
+		}
+}
+
+static const char *child_text(const struct xnode *parent, const char *name)
+{
+	const struct xnode *c = xnode_child(parent, name);
+
+	return c && c->text ? c->text : NULL;
+}
+
+static struct link *lumped_link(const struct robot *rb, const char *name)
+{
+	struct link *l = name ? index_get(&rb->link_index, name) : NULL;
+
+	return l && l->fate == LINK_LUMPED ? l : NULL;
+}
+
+/* A plugin whose bodyName or frameName names a lumped link is moved to the
+ * owner, with the link's transform composed onto its xyzOffset/rpyOffset
+ * (zero when absent: the transform is applied once, not twice as
+ * libsdformat does for a plugin without offsets).  As in libsdformat, each
+ * of bodyName and frameName that names the link applies the transform, the
+ * first time through offsets printed with 6 digits: the result carries that
+ * rounding, and u2s reproduces it so that both mean the same offsets. */
+static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, const char *key,
+			      int round_after)
+{
+	struct link *l = lumped_link(rb, child_text(plugin, key));
+	double v[6] = { 0, 0, 0, 0, 0, 0 };
+	char buf[6 * NUM_BUFSZ];
+	const char *t;
+	struct pose off;
+	int i;
+
+	if (!l)
+		return 0;
+	if ((t = child_text(plugin, "xyzOffset")) != NULL)
+		num_parse_vec(t, v, 3);
+	if ((t = child_text(plugin, "rpyOffset")) != NULL)
+		num_parse_vec(t, v + 3, 3);
+	off = pose_compose(l->to_owner, pose_from(v));
+	xnode_replace(plugin, key, l->owner->name);
+	v[0] = off.p.x, v[1] = off.p.y, v[2] = off.p.z;
+	quat_to_rpy_urdf(off.q, v + 3);
+	for (i = 0; round_after && i < 6; i++) {
+		snprintf(buf, sizeof buf, "%g", v[i]);
+		v[i] = strtod(buf, NULL);
+	}
+	xnode_replace(plugin, "xyzOffset", fmt_vec(plugin, v, 3));
+	xnode_replace(plugin, "rpyOffset", fmt_vec(plugin, v + 3, 3));
+	while (xnode_child(plugin, "ignition::corrected_offsets"))
+		xnode_unlink(xnode_child(plugin, "ignition::corrected_offsets"));
+	xnode_replace(plugin, "gz::corrected_offsets", "1");
+	return 1;
+}
+
+static void rewrite_plugin(const struct robot *rb, struct xnode *plugin)
+{
+	int both = lumped_link(rb, child_text(plugin, "bodyName")) &&
+		   lumped_link(rb, child_text(plugin, "frameName"));
+
+	rewrite_plugin_key(rb, plugin, "bodyName", both);
+	rewrite_plugin_key(rb, plugin, "frameName", 0);
+}
+
+/* A <joint> blob whose parent or child is a lumped link names the owner. */
+static void rewrite_joint_blob(const struct robot *rb, struct xnode *joint)
+{
+	static const char *const keys[] = { "parent", "child" };
+	unsigned k;
+
+	for (k = 0; k < 2; k++) {
+		struct xnode *c = xnode_child(joint, keys[k]);
+		struct link *l = c ? lumped_link(rb, c->text) : NULL;
+		if (l)
+			c->text = l->owner->name;
+	}
+}
+
+static void rewrite_blobs(struct robot *rb, struct diag *d)
+{
+	unsigned i, k;
+
+	for (i = 0; i < rb->norder; i++)
+		if (rb->order[i]->fate == LINK_LUMPED)
+			move_posed_blobs(d, rb->order[i]);
+	for (i = 0; i < rb->nexts; i++)
+		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
+			struct xnode *b = rb->exts[i]->blobs.v[k];
+			if (strcmp(b->name, "plugin") == 0)
+				rewrite_plugin(rb, b);
+			else if (strcmp(b->name, "joint") == 0)
+				rewrite_joint_blob(rb, b);
+		}
+}
+
+static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)
+{
+	const struct joint *j;
+	const struct ext_ref *r;
+
+	for (j = rb->joints; j; j = j->next)
+		if (j->lumped)
+			for (r = j->exts.first; r; r = r->next)
+				diag_warn(d, r->ext->pos.line, r->ext->pos.col,
+					  "fixed joint '%s' is merged away by lumping, so this "
+					  "<gazebo> block has no joint to apply to; add "
+					  "<preserveFixedJoint>true</preserveFixedJoint> to keep it",
+					  j->name);
+}
+
+void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts)
+{
+	assign_owners(rb, opts);
+	merge_inertials(rb);
+	reparent_joints(rb);
+	rewrite_blobs(rb, d);
+	warn_lumped_joint_exts(rb, d);
+}
