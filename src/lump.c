@@ -59,6 +59,14 @@ static void inertia_matrix(const struct inertial *in, mat3 m)
 	m[6] = in->ixz, m[7] = in->iyz, m[8] = in->izz;
 }
 
+static struct quat quat_snapped(struct quat q)
+{
+	double rpy[3];
+
+	quat_to_rpy_urdf(q, rpy);
+	return quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+}
+
 /* OUT = A * B, or A^T * B when TRANSPOSE_A. */
 static void mat3_mul(const mat3 a, const mat3 b, mat3 out, int transpose_a)
 {
@@ -120,8 +128,12 @@ static void merge_inertial(TALLOC_CTX *ctx, struct link *p, const struct link *c
 		ip->origin = POSE_IDENTITY;
 		ip->pos = p->pos;
 	}
+	/* libsdformat rotates inertias by the roll-pitch-yaw urdfdom reports,
+	 * which snaps near gimbal lock; so does u2s, to mean the same masses. */
+	x.q = quat_snapped(x.q);
 	cf = pose_compose(x, ic->origin);
-	quat_to_matrix(ip->origin.q, rp);
+	cf.q = quat_snapped(quat_mul(x.q, quat_snapped(ic->origin.q)));
+	quat_to_matrix(quat_snapped(ip->origin.q), rp);
 	quat_to_matrix(cf.q, rc);
 	inertia_matrix(ip, tp);
 	inertia_matrix(ic, tc);

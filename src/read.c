@@ -40,7 +40,9 @@ struct reader {
 	int stopped;                /* XML_StopParser was called */
 };
 
+/* Frame flags: children seen so far. */
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
+enum { ITEM_ORIGIN = 1, ITEM_GEOMETRY = 2, ITEM_MATERIAL = 4 };
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -360,10 +362,22 @@ static void start_in_item(struct reader *r, struct frame *f, const XML_Char *nam
 {
 	struct item *it = f->obj;
 
+	if (strcmp(name, "origin") == 0 || strcmp(name, "geometry") == 0 ||
+	    (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL)) {
+		/* As urdfdom: the first of each counts. */
+		unsigned bit = name[0] == 'o' ? ITEM_ORIGIN : name[0] == 'g' ? ITEM_GEOMETRY : ITEM_MATERIAL;
+		if (f->seen_child & bit) {
+			struct srcpos p = here(r);
+			diag_warn(r->diag, p.line, p.col, "a second <%s> in <%s> is ignored", name,
+				  it->kind == ITEM_VISUAL ? "visual" : "collision");
+			push(r, F_IGNORE, NULL);
+			return;
+		}
+		f->seen_child |= bit;
+	}
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &it->origin);
 	} else if (strcmp(name, "geometry") == 0) {
-		f->seen_child = 1;
 		push(r, F_GEOMETRY, it);
 		return;
 	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
@@ -579,7 +593,7 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 		break;
 	case F_ITEM: {
 		struct item *it = f->obj;
-		if (!f->seen_child)
+		if (!(f->seen_child & ITEM_GEOMETRY))
 			diag_error(r->diag, it->pos.line, it->pos.col, "<%s> has no <geometry>",
 				   it->kind == ITEM_VISUAL ? "visual" : "collision");
 		break;

@@ -458,9 +458,25 @@ static void check_joint(struct resolver *rs, struct joint *j)
 		j->lower = j->upper;
 		j->upper = t;
 	}
-	if (j->has_mimic)
-		diag_warn(rs->d, j->pos.line, j->pos.col,
-			  "joint '%s': <mimic> has no SDFormat 1.9 equivalent; ignored", j->name);
+}
+
+/* One line for all mimic joints: common in hands, where one per joint
+ * would bury the other messages. */
+static void warn_mimic(struct resolver *rs)
+{
+	const struct joint *j, *first = NULL;
+	unsigned n = 0;
+
+	for (j = rs->rb->joints; j; j = j->next)
+		if (j->has_mimic && n++ == 0)
+			first = j;
+	if (n == 1)
+		diag_warn(rs->d, first->pos.line, first->pos.col,
+			  "joint '%s': <mimic> has no SDFormat 1.9 equivalent; ignored", first->name);
+	else if (n > 1)
+		diag_warn(rs->d, first->pos.line, first->pos.col,
+			  "%u joints have <mimic> (the first is '%s'), which SDFormat 1.9 "
+			  "cannot express; ignored", n, first->name);
 }
 
 /* ---- link fates ------------------------------------------------------------- */
@@ -605,6 +621,7 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
+	warn_mimic(&rs);
 	warn_shared_names(&rs);
 	lump(rb, d, opts);
 	decide_fates(&rs);

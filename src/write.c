@@ -201,9 +201,90 @@ static const char *item_name(TALLOC_CTX *ctx, const char *link, const struct lin
 	return talloc_asprintf(ctx, "%s_fixed_joint_lump__%s", link, name);
 }
 
+/* Required children the SDFormat 1.9 schema gives a default, for elements
+ * users insert through <gazebo>.  libsdformat writes them out; so does u2s,
+ * so that the output says what it means without the schema at hand. */
+static const struct blob_default {
+	const char *parent, *name;   /* element NAME directly under PARENT ("" any) */
+	const char *child, *text;    /* missing CHILD gets TEXT */
+} BLOB_DEFAULTS[] = {
+	{ "sensor", "camera", "horizontal_fov", "1.047" },
+	{ "sensor", "camera", "image", NULL },
+	{ "sensor", "camera", "clip", NULL },
+	{ "camera", "image", "width", "320" },
+	{ "camera", "image", "height", "240" },
+	{ "camera", "clip", "near", "0.1" },
+	{ "camera", "clip", "far", "100" },
+	{ "sensor", "contact", "collision", "__default__" },
+	{ "sensor", "contact", "topic", "__default_topic__" },
+	{ "ray", "noise", "type", "gaussian" },
+	{ "link", "light", "direction", "0 0 -1" },
+	{ "link", "projector", "texture", "__default__" },
+};
+
+/* Attributes SDFormat 1.9 does not have on these elements; libsdformat
+ * drops them when it reads the document, and so does u2s. */
+static const struct { const char *elem, *attr; } DROPPED_ATTRS[] = {
+	{ "pose", "frame" },
+	{ "grasp_check", "attach_steps" },
+	{ "grasp_check", "detach_steps" },
+	{ "grasp_check", "min_contact_count" },
+};
+
+static void drop_attr(struct xnode *n, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++)
+		if (strcmp(n->attrs[i].name, name) == 0) {
+			memmove(&n->attrs[i], &n->attrs[i + 1], (n->nattrs - i - 1) * sizeof *n->attrs);
+			n->nattrs--;
+			return;
+		}
+}
+
+static void schema_fixups(struct xnode *n)
+{
+	const char *parent = n->parent ? n->parent->name : "";
+	size_t i;
+
+	for (i = 0; i < sizeof DROPPED_ATTRS / sizeof DROPPED_ATTRS[0]; i++)
+		if (strcmp(n->name, DROPPED_ATTRS[i].elem) == 0)
+			drop_attr(n, DROPPED_ATTRS[i].attr);
+	for (i = 0; i < sizeof BLOB_DEFAULTS / sizeof BLOB_DEFAULTS[0]; i++) {
+		const struct blob_default *d = &BLOB_DEFAULTS[i];
+		if (strcmp(n->name, d->name) == 0 && (!d->parent[0] || strcmp(parent, d->parent) == 0) &&
+		    !xnode_child(n, d->child))
+			xnode_add(n, d->child, d->text);
+	}
+}
+
+/* Applies schema_fixups() to every element under ROOT, parents first (so
+ * that a default container gets its own defaults), without recursion. */
+static void schema_fixups_tree(struct xnode *root)
+{
+	struct xnode *n = root;
+
+	for (;;) {
+		schema_fixups(n);
+		if (n->first) {
+			n = n->first;
+			continue;
+		}
+		while (n != root && !n->next)
+			n = n->parent;
+		if (n == root)
+			return;
+		n = n->next;
+	}
+}
+
 static void add_blob(struct xnode *parent, const struct xnode *blob)
 {
-	xnode_append(parent, xnode_copy(parent, blob));
+	struct xnode *copy = xnode_copy(parent, blob);
+
+	xnode_append(parent, copy);
+	schema_fixups_tree(copy);
 }
 
 /* A blob named NAME replaces the element of that name; others are added. */
@@ -291,13 +372,21 @@ static void add_item(struct xnode *link_el, const struct link *l, const struct l
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_add(link_el, tag, NULL);
+	const char *name = item_name(el, l->name, src, it, k);
+	const struct link *ext_link = src;
 	const struct ext_ref *r;
 
-	xnode_set_attr(el, "name", item_name(el, l->name, src, it, k));
+	xnode_set_attr(el, "name", name);
 	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
 	add_geometry(el, &it->geom);
-	/* Extensions reach exactly the items that came from the link they name. */
-	for (r = src->exts.first; r; r = r->next) {
+	/* Extensions reach exactly the items that came from the link they
+	 * name, with one exception kept for libsdformat's sake (it tells items
+	 * apart by name): an unnamed item lumped from a link whose name starts
+	 * with the owner's ("base_arm" into "base") gets no lump marker in its
+	 * name, and takes the owner's extensions instead of its link's. */
+	if (src != l && !strstr(name, "_fixed_joint_lump__"))
+		ext_link = l;
+	for (r = ext_link->exts.first; r; r = r->next) {
 		if (it->kind == ITEM_VISUAL)
 			visual_ext(el, r->ext);
 		else
