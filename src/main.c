@@ -21,6 +21,9 @@ static const char USAGE[] =
 	"\n"
 	"  -o, --output=OUT   write to OUT instead (atomically: OUT appears only\n"
 	"                     when the conversion succeeded)\n"
+	"      --preserve-fixed-joints\n"
+	"                     keep every fixed joint instead of merging its child\n"
+	"                     link into the parent (no fixed-joint lumping)\n"
 	"  -q, --quiet        do not print warnings\n"
 	"      --werror       treat warnings as errors\n"
 	"  -h, --help         show this help and exit\n"
@@ -83,6 +86,7 @@ int main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "werror", no_argument, NULL, 'W' },
+		{ "preserve-fixed-joints", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -97,6 +101,7 @@ int main(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'q': opts.quiet = 1; break;
 		case 'W': opts.werror = 1; break;
+		case 'P': opts.preserve_fixed_joints = 1; break;
 		case 'h': fputs(USAGE, stdout); return U2S_OK;
 		case 'V': puts(PACKAGE_STRING); return U2S_OK;
 		default: return usage_error("%s", "invalid option");
