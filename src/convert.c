@@ -32,7 +32,7 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 		out_init(&o, out_fd, talloc_size(ctx, OUT_BUFSZ), OUT_BUFSZ);
 		write_sdf(rb, &o);
 		if (out_flush(&o) != 0) {
-			diag_error(&d, 0, 0, "cannot write output: %s", strerror(o.err));
+			diag_error(&d, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
 			rc = U2S_IO;
 		}
 	}

@@ -38,11 +38,18 @@ static void report(struct diag *d, enum u2s_severity sev, unsigned long line,
 	d->fn(d->fn_arg, sev, msg);
 }
 
+/* Like a compiler: a broken file yields a screenful, not a flood. */
+#define DIAG_MAX_ERRORS 50
+
 void diag_error(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
 {
 	va_list ap;
 
-	d->errors++;
+	if (++d->errors > DIAG_MAX_ERRORS) {
+		if (d->errors == DIAG_MAX_ERRORS + 1)
+			d->fn(d->fn_arg, U2S_ERROR, "u2s: too many errors; not reporting more");
+		return;
+	}
 	va_start(ap, fmt);
 	report(d, U2S_ERROR, line, col, fmt, ap);
 	va_end(ap);
