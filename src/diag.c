@@ -41,17 +41,27 @@ static void report(struct diag *d, enum u2s_severity sev, unsigned long line,
 /* Like a compiler: a broken file yields a screenful, not a flood. */
 #define DIAG_MAX_ERRORS 50
 
+static void error_va(struct diag *d, unsigned long line, unsigned long col,
+		     const char *fmt, va_list ap)
+{
+	if (++d->errors > DIAG_MAX_ERRORS) {
+		if (d->errors == DIAG_MAX_ERRORS + 1) {
+			char msg[512];
+			snprintf(msg, sizeof msg, "%s: error: too many errors; not reporting more",
+				 d->file);
+			d->fn(d->fn_arg, U2S_ERROR, msg);
+		}
+		return;
+	}
+	report(d, U2S_ERROR, line, col, fmt, ap);
+}
+
 void diag_error(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (++d->errors > DIAG_MAX_ERRORS) {
-		if (d->errors == DIAG_MAX_ERRORS + 1)
-			d->fn(d->fn_arg, U2S_ERROR, "u2s: too many errors; not reporting more");
-		return;
-	}
 	va_start(ap, fmt);
-	report(d, U2S_ERROR, line, col, fmt, ap);
+	error_va(d, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -60,11 +70,10 @@ void diag_warn(struct diag *d, unsigned long line, unsigned long col, const char
 	va_list ap;
 
 	d->warnings++;
-	if (d->werror)
-		d->errors++;
-	else if (d->quiet)
-		return;
 	va_start(ap, fmt);
-	report(d, d->werror ? U2S_ERROR : U2S_WARNING, line, col, fmt, ap);
+	if (d->werror)
+		error_va(d, line, col, fmt, ap);
+	else if (!d->quiet)
+		report(d, U2S_WARNING, line, col, fmt, ap);
 	va_end(ap);
 }

@@ -173,6 +173,7 @@ enum joint_type {
 struct joint {
 	const char *name;
 	enum joint_type type;
+	int type_unknown;            /* the type attribute named no type (an error) */
 	struct srcpos pos;
 	struct pose origin;          /* child frame in the parent link's frame */
 	const char *parent_name, *child_name;

@@ -1,6 +1,8 @@
 /* num: strict number parsing and shortest round-trip formatting. */
 #include "num.h"
 
+#include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +90,10 @@ int num_parse_int(const char *s, long *out)
 		s++;
 	if (!((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')))
 		return -1;
+	errno = 0;
 	v = strtol(s, &end, 10);
+	if (errno == ERANGE)
+		return -1;
 	while (is_blank(*end))
 		end++;
 	if (*end != '\0')
@@ -130,7 +135,7 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
 	/* Most values round-trip at 15 digits; %g drops trailing zeros, so the
 	 * first precision that reads back is also the shortest text. */
-	for (prec = 15; prec <= 17; prec++) {
+	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
 		len = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;

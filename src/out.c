@@ -63,7 +63,7 @@ void out_char(struct out *o, char c)
 		out_put(o, &c, 1);
 }
 
-void out_escaped(struct out *o, const char *s)
+static void escape(struct out *o, const char *s, int attr)
 {
 	const char *run = s;
 
@@ -75,6 +75,9 @@ void out_escaped(struct out *o, const char *s)
 		case '&': rep = "&amp;"; break;
 		case '\'': rep = "&apos;"; break;
 		case '"': rep = "&quot;"; break;
+		case '\r': rep = "&#13;"; break;
+		case '\n': if (!attr) continue; rep = "&#10;"; break;
+		case '\t': if (!attr) continue; rep = "&#9;"; break;
 		default: continue;
 		}
 		out_put(o, run, (size_t)(s - run));
@@ -82,4 +85,14 @@ void out_escaped(struct out *o, const char *s)
 		run = s + 1;
 	}
 	out_put(o, run, (size_t)(s - run));
+}
+
+void out_escaped(struct out *o, const char *s)
+{
+	escape(o, s, 0);
+}
+
+void out_escaped_attr(struct out *o, const char *s)
+{
+	escape(o, s, 1);
 }

@@ -19,8 +19,12 @@ void out_init(struct out *o, int fd, char *buf, size_t cap);
 void out_put(struct out *o, const char *s, size_t n);
 void out_str(struct out *o, const char *s);
 void out_char(struct out *o, char c);
-/* Writes S escaped for XML text or a single-quoted attribute value. */
+/* Writes S escaped for XML text: markup characters and carriage returns
+ * (which a reader would turn into newlines). */
 void out_escaped(struct out *o, const char *s);
+/* Writes S escaped for a quoted attribute value: also tabs and newlines,
+ * which a reader would turn into spaces. */
+void out_escaped_attr(struct out *o, const char *s);
 /* Writes what is buffered.  Returns 0, or -1 with o->err set. */
 int out_flush(struct out *o);
 

@@ -202,10 +202,12 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	j->name = intern(r, need_attr(r, atts, "joint", "name"));
 	type = need_attr(r, atts, "joint", "type");
 	push(r, F_JOINT, j);
-	if (type && parse_joint_type(type, &j->type) != 0)
+	if (type && parse_joint_type(type, &j->type) != 0) {
+		j->type_unknown = 1;
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "joint '%s' has unknown type '%s' (expected revolute, continuous, "
 			   "prismatic, fixed, floating or planar)", j->name ? j->name : "", type);
+	}
 	if (!j->name)
 		return;
 	old = index_put(&r->robot->joint_index, j->name, j);
@@ -544,7 +546,7 @@ static void end_joint(struct reader *r, struct joint *j)
 	if (!j->parent_name || !j->child_name)
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
-	if (!j->has_limit && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
+	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "%s joint '%s' has no <limit> (effort and velocity are required)",
 			   joint_type_name(j->type), name);

@@ -98,7 +98,7 @@ static void print_open(struct out *o, const struct xnode *n, unsigned depth)
 		out_char(o, ' ');
 		out_str(o, n->attrs[i].name);
 		out_str(o, "='");
-		out_escaped(o, n->attrs[i].value);
+		out_escaped_attr(o, n->attrs[i].value);
 		out_char(o, '\'');
 	}
 }
@@ -695,7 +695,7 @@ void write_sdf(const struct robot *rb, struct out *o)
 	unsigned i;
 
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='1.9'>\n  <model name='");
-	out_escaped(o, rb->name);
+	out_escaped_attr(o, rb->name);
 	out_str(o, "'>\n");
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];

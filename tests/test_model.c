@@ -1,0 +1,459 @@
+/* Unit tests of src/model.c: the name index, the element tree, helpers. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+static TALLOC_CTX *ctx;
+
+static void setup(void)
+{
+	ctx = talloc_new(NULL);
+}
+
+static void teardown(void)
+{
+	talloc_free(ctx);
+}
+
+TestSuite(index, .init = setup, .fini = teardown);
+TestSuite(xnode, .init = setup, .fini = teardown);
+TestSuite(robot, .init = setup, .fini = teardown);
+
+/* ---- name index ---------------------------------------------------------- */
+
+Test(index, put_and_get)
+{
+	struct index ix;
+	int a = 1, b = 2, c = 3;
+
+	index_init(&ix, ctx);
+	cr_assert_eq(ix.count, 0);
+	cr_assert_null(index_get(&ix, "a"));
+	cr_assert_null(index_put(&ix, "a", &a));
+	cr_assert_null(index_put(&ix, "b", &b));
+	cr_assert_null(index_put(&ix, "", &c));
+	cr_assert_eq(index_get(&ix, "a"), &a);
+	cr_assert_eq(index_get(&ix, "b"), &b);
+	cr_assert_eq(index_get(&ix, ""), &c);
+	cr_assert_null(index_get(&ix, "c"));
+	cr_assert_null(index_get(&ix, "aa"));
+	cr_assert_null(index_get(&ix, "A"));
+	cr_assert_eq(ix.count, 3);
+}
+
+Test(index, duplicate_returns_existing)
+{
+	struct index ix;
+	int a = 1, b = 2;
+	char key2[] = "link";   /* same text, another pointer */
+
+	index_init(&ix, ctx);
+	cr_assert_null(index_put(&ix, "link", &a));
+	cr_assert_eq(index_put(&ix, "link", &b), &a);
+	cr_assert_eq(index_put(&ix, key2, &b), &a);
+	cr_assert_eq(index_get(&ix, "link"), &a, "the first value stays");
+	cr_assert_eq(ix.count, 1);
+}
+
+Test(index, grows_past_thousands)
+{
+	enum { N = 50000 };
+	struct index ix;
+	static int vals[N];
+	char **keys = talloc_array(ctx, char *, N);
+	int i;
+
+	index_init(&ix, ctx);
+	for (i = 0; i < N; i++) {
+		keys[i] = talloc_asprintf(ctx, "link_%d", i);
+		cr_assert_null(index_put(&ix, keys[i], &vals[i]), "put %s", keys[i]);
+	}
+	cr_assert_eq(ix.count, N);
+	cr_assert_geq(ix.cap, 2 * (size_t)N);
+	cr_assert_eq(ix.cap & (ix.cap - 1), 0, "capacity %zu is not a power of two", ix.cap);
+	for (i = 0; i < N; i++) {
+		char probe[32];
+		snprintf(probe, sizeof probe, "link_%d", i);   /* another pointer */
+		cr_assert_eq(index_get(&ix, probe), &vals[i], "get %s", probe);
+	}
+	for (i = 0; i < N; i += 997)
+		cr_assert_eq(index_put(&ix, keys[i], NULL), &vals[i]);
+	cr_assert_eq(ix.count, N);
+	cr_assert_null(index_get(&ix, "link_50000"));
+	cr_assert_null(index_get(&ix, "link_"));
+	cr_assert_null(index_get(&ix, "link_-1"));
+}
+
+/* Pairs with the same 32-bit FNV-1a hash, so they probe the same slots and
+ * only the string comparison tells them apart. */
+Test(index, full_hash_collisions)
+{
+	static const char *const keys[] = {
+		"costarring", "liquid", "declinate", "macallums", "altarage", "zinke",
+		"altarages", "zinkes"
+	};
+	static int vals[8];
+	struct index ix;
+	unsigned i;
+
+	index_init(&ix, ctx);
+	for (i = 0; i < 8; i += 2)
+		cr_assert_null(index_put(&ix, keys[i], &vals[i]));
+	for (i = 0; i < 8; i += 2) {
+		cr_assert_eq(index_get(&ix, keys[i]), &vals[i]);
+		cr_assert_null(index_get(&ix, keys[i + 1]), "%s found through %s", keys[i + 1], keys[i]);
+	}
+	for (i = 1; i < 8; i += 2)
+		cr_assert_null(index_put(&ix, keys[i], &vals[i]));
+	for (i = 0; i < 8; i++) {
+		cr_assert_eq(index_get(&ix, keys[i]), &vals[i], "get %s", keys[i]);
+		cr_assert_eq(index_put(&ix, keys[i], &vals[(i + 1) % 8]), &vals[i]);
+	}
+	cr_assert_eq(ix.count, 8);
+	/* the colliding pairs survive growth */
+	for (i = 0; i < 5000; i++)
+		index_put(&ix, talloc_asprintf(ctx, "k%u", i), &vals[0]);
+	for (i = 0; i < 8; i++)
+		cr_assert_eq(index_get(&ix, keys[i]), &vals[i], "after growth: get %s", keys[i]);
+}
+
+/* ---- element tree ----------------------------------------------------------- */
+
+/* The children of P by name, space separated, checked both ways. */
+static const char *children(const struct xnode *p)
+{
+	char *s = talloc_strdup(ctx, "");
+	const struct xnode *c, *prev = NULL;
+
+	for (c = p->first; c; prev = c, c = c->next) {
+		cr_assert_eq(c->parent, p, "%s: wrong parent", c->name);
+		cr_assert_eq(c->prev, prev, "%s: wrong prev", c->name);
+		s = talloc_asprintf_append(s, "%s%s", prev ? " " : "", c->name);
+	}
+	cr_assert_eq(p->last, prev, "last is not the last child");
+	return s;
+}
+
+Test(xnode, new_and_add)
+{
+	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *a, *b;
+
+	cr_assert_str_eq(root->name, "root");
+	cr_assert(!root->parent && !root->first && !root->last && !root->next && !root->prev);
+	cr_assert_null(root->text);
+	cr_assert_eq(root->nattrs, 0);
+	a = xnode_add(root, "a", "text of a");
+	b = xnode_add(root, "b", NULL);
+	cr_assert_str_eq(a->text, "text of a");
+	cr_assert_null(b->text);
+	cr_assert_str_eq(children(root), "a b");
+	cr_assert_eq(a->next, b);
+	cr_assert_eq(b->prev, a);
+	cr_assert_eq(xnode_child(root, "b"), b);
+	cr_assert_null(xnode_child(root, "c"));
+	cr_assert_null(xnode_child(b, "a"));
+}
+
+Test(xnode, need)
+{
+	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *a = xnode_add(root, "a", NULL);
+	struct xnode *b, *n;
+
+	xnode_add(root, "c", NULL);
+	cr_assert_eq(xnode_need(root, "a"), a, "existing child returned");
+	cr_assert_str_eq(children(root), "a c");
+	b = xnode_need(root, "b");
+	cr_assert_str_eq(children(root), "a c b");
+	cr_assert_null(b->text);
+	cr_assert_eq(xnode_need(root, "b"), b);
+	cr_assert_str_eq(children(root), "a c b");
+	/* the first of several */
+	n = xnode_add(root, "a", NULL);
+	cr_assert_neq(xnode_need(root, "a"), n);
+	cr_assert_eq(xnode_need(root, "a"), a);
+}
+
+Test(xnode, replace_moves_to_end)
+{
+	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *r;
+
+	xnode_add(root, "a", "1");
+	xnode_add(root, "b", "2");
+	xnode_add(root, "c", "3");
+	xnode_add(root, "b", "4");
+	r = xnode_replace(root, "b", "5");
+	cr_assert_str_eq(children(root), "a c b", "every old <b> goes, the new one is last");
+	cr_assert_eq(root->last, r);
+	cr_assert_str_eq(r->text, "5");
+	cr_assert_str_eq(xnode_child(root, "a")->text, "1");
+	r = xnode_replace(root, "d", "6");
+	cr_assert_str_eq(children(root), "a c b d");
+	r = xnode_replace(root, "a", NULL);
+	cr_assert_str_eq(children(root), "c b d a");
+	cr_assert_null(r->text);
+}
+
+Test(xnode, unlink_first_middle_last_only)
+{
+	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *a = xnode_add(root, "a", NULL);
+	struct xnode *b = xnode_add(root, "b", NULL);
+	struct xnode *c = xnode_add(root, "c", NULL);
+	struct xnode *d = xnode_add(root, "d", NULL);
+	struct xnode *e = xnode_add(root, "e", NULL);
+
+	xnode_unlink(c);
+	cr_assert_str_eq(children(root), "a b d e");
+	cr_assert(!c->parent && !c->prev && !c->next);
+	xnode_unlink(a);
+	cr_assert_str_eq(children(root), "b d e");
+	cr_assert_eq(root->first, b);
+	cr_assert(!a->parent && !a->prev && !a->next);
+	xnode_unlink(e);
+	cr_assert_str_eq(children(root), "b d");
+	cr_assert_eq(root->last, d);
+	cr_assert(!e->parent && !e->prev && !e->next);
+	xnode_unlink(e);    /* detached: nothing happens */
+	cr_assert_str_eq(children(root), "b d");
+	xnode_unlink(b);
+	xnode_unlink(d);
+	cr_assert(!root->first && !root->last);
+	/* an unlinked node can be appended elsewhere */
+	xnode_append(a, c);
+	xnode_append(root, a);
+	cr_assert_str_eq(children(root), "a");
+	cr_assert_str_eq(children(a), "c");
+	xnode_unlink(root);  /* a root has no parent: nothing happens */
+	cr_assert_eq(root->first, a);
+}
+
+Test(xnode, attributes)
+{
+	struct xnode *n = xnode_new(ctx, "plugin");
+
+	cr_assert_null(xnode_attr(n, "name"));
+	xnode_set_attr(n, "name", "p1");
+	xnode_set_attr(n, "filename", "libp.so");
+	cr_assert_eq(n->nattrs, 2);
+	cr_assert_str_eq(xnode_attr(n, "name"), "p1");
+	cr_assert_str_eq(xnode_attr(n, "filename"), "libp.so");
+	cr_assert_null(xnode_attr(n, "nam"));
+	xnode_set_attr(n, "name", "p2");
+	cr_assert_eq(n->nattrs, 2, "overwriting adds nothing");
+	cr_assert_str_eq(xnode_attr(n, "name"), "p2");
+	cr_assert_str_eq(n->attrs[0].name, "name", "order of first setting kept");
+	cr_assert_str_eq(n->attrs[1].name, "filename");
+	xnode_set_attr(n, "", "empty");
+	cr_assert_str_eq(xnode_attr(n, ""), "empty");
+	cr_assert_eq(n->nattrs, 3);
+}
+
+/* Compares two trees node by node, without recursion. */
+static void assert_same_tree(const struct xnode *a, const struct xnode *b)
+{
+	const struct xnode *ra = a;
+	unsigned long count = 0;
+
+	cr_assert_null(b->parent, "a copy is detached");
+	cr_assert(!b->prev && !b->next);
+	for (;;) {
+		unsigned i;
+		count++;
+		cr_assert_neq(a, b, "node shared, not copied");
+		cr_assert_str_eq(a->name, b->name);
+		cr_assert(a->pos.line == b->pos.line && a->pos.col == b->pos.col);
+		cr_assert((a->text == NULL) == (b->text == NULL));
+		if (a->text)
+			cr_assert_str_eq(a->text, b->text);
+		cr_assert_eq(a->nattrs, b->nattrs);
+		for (i = 0; i < a->nattrs; i++) {
+			cr_assert_str_eq(a->attrs[i].name, b->attrs[i].name);
+			cr_assert_str_eq(a->attrs[i].value, b->attrs[i].value);
+		}
+		if (a->nattrs)
+			cr_assert_neq(a->attrs, b->attrs, "attribute array shared");
+		cr_assert((a->first == NULL) == (b->first == NULL), "at %s #%lu", a->name, count);
+		if (a->first) {
+			cr_assert_eq(b->first->parent, b);
+			cr_assert_null(b->first->prev);
+			a = a->first;
+			b = b->first;
+			continue;
+		}
+		while (a != ra && !a->next) {
+			cr_assert_null(b->next, "copy has more siblings at %s", b->name);
+			cr_assert_eq(b->parent->last, b);
+			a = a->parent;
+			b = b->parent;
+		}
+		if (a == ra)
+			return;
+		cr_assert_not_null(b->next, "copy lacks a sibling after %s", b->name);
+		cr_assert_eq(b->next->prev, b);
+		cr_assert_eq(b->next->parent, b->parent);
+		a = a->next;
+		b = b->next;
+	}
+}
+
+Test(xnode, copy_small_tree)
+{
+	struct xnode *src = xnode_new(ctx, "gazebo");
+	struct xnode *plugin, *copy, *x, *sib;
+	TALLOC_CTX *other = talloc_new(ctx);
+
+	src->pos.line = 7;
+	src->pos.col = 3;
+	xnode_set_attr(src, "reference", "base");
+	plugin = xnode_add(src, "plugin", NULL);
+	xnode_set_attr(plugin, "name", "p");
+	xnode_set_attr(plugin, "filename", "libp.so");
+	x = xnode_add(plugin, "topic", "/cmd_vel");
+	x->pos.line = 9;
+	xnode_add(plugin, "rate", "50");
+	xnode_add(xnode_add(plugin, "inner", NULL), "deep", "x");
+	xnode_add(src, "mu1", "0.5");
+	xnode_add(src, "empty", NULL);
+
+	copy = xnode_copy(other, src);
+	assert_same_tree(src, copy);
+	cr_assert_eq(talloc_parent(copy), other);
+	cr_assert_str_eq(children(copy), "plugin mu1 empty");
+	cr_assert_str_eq(children(xnode_child(copy, "plugin")), "topic rate inner");
+
+	/* a subtree copy stops at its own node, not its siblings */
+	copy = xnode_copy(other, plugin);
+	assert_same_tree(plugin, copy);
+	cr_assert_str_eq(children(copy), "topic rate inner");
+	sib = xnode_copy(other, x);
+	assert_same_tree(x, sib);
+	cr_assert_null(sib->first);
+
+	/* the copy is independent of the original */
+	xnode_set_attr(copy, "name", "changed");
+	xnode_unlink(xnode_child(copy, "rate"));
+	cr_assert_str_eq(xnode_attr(plugin, "name"), "p");
+	cr_assert_str_eq(children(plugin), "topic rate inner");
+
+	/* freeing the copy's context leaves the original whole */
+	talloc_free(other);
+	cr_assert_str_eq(children(src), "plugin mu1 empty");
+}
+
+Test(xnode, copy_wide_tree)
+{
+	struct xnode *src = xnode_new(ctx, "root"), *copy;
+	int i, j;
+
+	for (i = 0; i < 300; i++) {
+		struct xnode *c = xnode_add(src, i % 2 ? "odd" : "even", NULL);
+		for (j = 0; j < i % 7; j++)
+			xnode_set_attr(xnode_add(c, "leaf", talloc_asprintf(ctx, "%d.%d", i, j)),
+				       "k", talloc_asprintf(ctx, "%d", j));
+	}
+	copy = xnode_copy(ctx, src);
+	assert_same_tree(src, copy);
+}
+
+Test(xnode, copy_very_deep_tree)
+{
+	enum { DEPTH = 100000 };
+	struct xnode *src = xnode_new(ctx, "d"), *p = src, *copy, *q;
+	int i;
+
+	for (i = 1; i < DEPTH; i++) {
+		p = xnode_add(p, "d", NULL);
+		p->pos.line = (unsigned long)i;
+		if (i % 1000 == 0) {
+			xnode_set_attr(p, "level", talloc_asprintf(ctx, "%d", i));
+			xnode_add(p, "side", "leaf");   /* a sibling for the walk to come back to */
+		}
+	}
+	p->text = "bottom";
+	copy = xnode_copy(ctx, src);
+	assert_same_tree(src, copy);
+	for (i = 1, q = copy; xnode_child(q, "d"); q = xnode_child(q, "d"))
+		i++;
+	cr_assert_eq(i, DEPTH);
+	cr_assert_str_eq(q->text, "bottom");
+}
+
+/* ---- robot helpers ------------------------------------------------------------ */
+
+Test(robot, new_robot)
+{
+	struct robot *rb = robot_new(ctx);
+	int x;
+
+	cr_assert_null(rb->name);
+	cr_assert(pose_is_identity(rb->origin) && rb->origin.q.w == 1);
+	cr_assert_eq(rb->nlinks, 0);
+	cr_assert_null(rb->links);
+	cr_assert_null(index_put(&rb->link_index, "a", &x));
+	cr_assert_null(index_get(&rb->joint_index, "a"), "three separate indexes");
+	cr_assert_null(index_get(&rb->material_index, "a"));
+}
+
+Test(robot, lists)
+{
+	struct item_list l = { 0 };
+	struct item a, b, c;
+	struct ext_list el = { 0 };
+	struct ext e1, e2;
+	struct node_list nl = { 0 };
+	unsigned i;
+
+	item_list_append(&l, &a);
+	item_list_append(&l, &b);
+	item_list_append(&l, &c);
+	cr_assert(l.first == &a && a.next == &b && b.next == &c && !c.next && l.last == &c);
+	cr_assert_eq(l.count, 3);
+
+	ext_list_append(ctx, &el, &e1);
+	ext_list_append(ctx, &el, &e2);
+	cr_assert(el.first->ext == &e1 && el.first->next->ext == &e2 && !el.first->next->next);
+	cr_assert_eq(el.last->ext, &e2);
+
+	for (i = 0; i < 100; i++)
+		node_list_push(ctx, &nl, xnode_new(ctx, talloc_asprintf(ctx, "n%u", i)));
+	cr_assert_eq(nl.n, 100);
+	cr_assert_geq(nl.cap, 100);
+	for (i = 0; i < 100; i++) {
+		char want[16];
+		snprintf(want, sizeof want, "n%u", i);
+		cr_assert_str_eq(nl.v[i]->name, want);
+	}
+}
+
+Test(robot, joint_type_names)
+{
+	cr_assert_str_eq(joint_type_name(JOINT_REVOLUTE), "revolute");
+	cr_assert_str_eq(joint_type_name(JOINT_CONTINUOUS), "continuous");
+	cr_assert_str_eq(joint_type_name(JOINT_PRISMATIC), "prismatic");
+	cr_assert_str_eq(joint_type_name(JOINT_FIXED), "fixed");
+	cr_assert_str_eq(joint_type_name(JOINT_FLOATING), "floating");
+	cr_assert_str_eq(joint_type_name(JOINT_PLANAR), "planar");
+}
+
+Test(robot, massless)
+{
+	struct link l = { 0 };
+	struct inertial in = { 0 };
+
+	cr_assert(link_is_massless(&l), "no inertial");
+	l.inertial = &in;
+	cr_assert(link_is_massless(&l), "mass 0");
+	in.mass = -1;
+	cr_assert(link_is_massless(&l), "negative mass");
+	in.mass = 1e-300;
+	cr_assert(!link_is_massless(&l));
+	in.mass = NAN;
+	cr_assert(link_is_massless(&l), "NaN mass");
+}

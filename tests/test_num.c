@@ -1,0 +1,432 @@
+/* Unit tests of src/num.c: strict number parsing and the output forms. */
+#include <criterion/criterion.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
+
+/* ---- num_parse ---------------------------------------------------------- */
+
+static void parses_as(const char *s, double want)
+{
+	double v = -12345.678;
+
+	cr_assert_eq(num_parse(s, &v), 0, "num_parse(\"%s\") failed", s);
+	cr_assert(v == want, "num_parse(\"%s\") gave %.17g, want %.17g", s, v, want);
+}
+
+static void rejects(const char *s)
+{
+	double v = -12345.678;
+
+	cr_assert_eq(num_parse(s, &v), -1, "num_parse(\"%s\") accepted it (%.17g)", s, v);
+}
+
+Test(num_parse, plain_decimals)
+{
+	parses_as("0", 0);
+	parses_as("1.5", 1.5);
+	parses_as("-2.25", -2.25);
+	parses_as("+3", 3);
+	parses_as(".5", 0.5);
+	parses_as("5.", 5);
+	parses_as("0.1", 0.1);
+	parses_as("1e3", 1000);
+	parses_as("1E-3", 0.001);
+	parses_as("-6.02e+23", -6.02e23);
+	parses_as("1e308", 1e308);
+	parses_as("00012", 12);
+}
+
+Test(num_parse, negative_zero_keeps_its_sign)
+{
+	double v = 1;
+
+	cr_assert_eq(num_parse("-0", &v), 0);
+	cr_assert(v == 0 && signbit(v));
+}
+
+Test(num_parse, blanks_around)
+{
+	parses_as("  1.5", 1.5);
+	parses_as("1.5  ", 1.5);
+	parses_as("\t\n 1.5 \r\n\t", 1.5);
+	parses_as("\r\n-7\r\n", -7);
+}
+
+Test(num_parse, rejections)
+{
+	rejects("");
+	rejects(" ");
+	rejects("\t\n");
+	rejects("abc");
+	rejects("1.5abc");
+	rejects("1.5 abc");
+	rejects("nan");
+	rejects("NaN");
+	rejects("-nan");
+	rejects("inf");
+	rejects("-inf");
+	rejects("Infinity");
+	rejects("0x10");
+	rejects("0x1p3");
+	rejects("1e999");
+	rejects("-1e999");
+	rejects("1,5");
+	rejects("1 2");
+	rejects("1e");
+	rejects("1e+");
+	rejects("e5");
+	rejects(".");
+	rejects("-");
+	rejects("+");
+	rejects("-.e1");
+	rejects("--1");
+	rejects("1..2");
+	rejects("1.2.3");
+	rejects("\v1");     /* only XML blanks are blanks */
+	rejects("1\f");
+}
+
+/* ---- num_parse_vec ------------------------------------------------------- */
+
+Test(num_parse_vec, counts)
+{
+	double v[4] = { 9, 9, 9, 9 };
+
+	cr_assert_eq(num_parse_vec("1 2 3", v, 3), 0);
+	cr_assert(v[0] == 1 && v[1] == 2 && v[2] == 3);
+	cr_assert(v[3] == 9, "wrote past N");
+	cr_assert_eq(num_parse_vec("1 2", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 2 3 4", v, 3), -1);
+	cr_assert_eq(num_parse_vec("", v, 3), -1);
+	cr_assert_eq(num_parse_vec("   ", v, 1), -1);
+	cr_assert_eq(num_parse_vec("", v, 0), 0);
+	cr_assert_eq(num_parse_vec("  ", v, 0), 0);
+	cr_assert_eq(num_parse_vec("1", v, 0), -1);
+	cr_assert_eq(num_parse_vec("0.25 -0.5 1e2 7", v, 4), 0);
+	cr_assert(v[0] == 0.25 && v[1] == -0.5 && v[2] == 100 && v[3] == 7);
+}
+
+Test(num_parse_vec, any_blanks_separate)
+{
+	double v[3] = { 0 };
+
+	cr_assert_eq(num_parse_vec("1\t2\n3", v, 3), 0);
+	cr_assert(v[0] == 1 && v[1] == 2 && v[2] == 3);
+	cr_assert_eq(num_parse_vec("\n  4 \t\t 5\r\n6  \n", v, 3), 0);
+	cr_assert(v[0] == 4 && v[1] == 5 && v[2] == 6);
+}
+
+Test(num_parse_vec, bad_pieces)
+{
+	double v[3];
+
+	cr_assert_eq(num_parse_vec("1,2,3", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1, 2, 3", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 2 x", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 nan 3", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 2 inf", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 2 1e999", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 2 3x", v, 3), -1);
+	cr_assert_eq(num_parse_vec("1 0x2 3", v, 3), -1);
+}
+
+/* ---- num_parse_int ------------------------------------------------------- */
+
+Test(num_parse_int, accepts)
+{
+	long v = 0;
+
+	cr_assert_eq(num_parse_int("42", &v), 0);
+	cr_assert_eq(v, 42);
+	cr_assert_eq(num_parse_int("  -7 \n", &v), 0);
+	cr_assert_eq(v, -7);
+	cr_assert_eq(num_parse_int("+3", &v), 0);
+	cr_assert_eq(v, 3);
+	cr_assert_eq(num_parse_int("0", &v), 0);
+	cr_assert_eq(v, 0);
+	cr_assert_eq(num_parse_int("\t010\t", &v), 0);
+	cr_assert_eq(v, 10, "decimal, not octal");
+}
+
+Test(num_parse_int, rejects)
+{
+	static const char *const bad[] = {
+		"", " ", "abc", "4.5", "1e3", "0x10", "12abc", "1 2", "-", "+", "--1", "- 1", "1,0"
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		long v = 99;
+		cr_assert_eq(num_parse_int(bad[i], &v), -1, "accepted \"%s\"", bad[i]);
+		cr_assert_eq(v, 99, "\"%s\": wrote on failure", bad[i]);
+	}
+}
+
+/* ---- num_format: known values --------------------------------------------- */
+
+static void formats_as(double v, const char *want)
+{
+	char buf[NUM_BUFSZ];
+	size_t n;
+
+	memset(buf, 'X', sizeof buf);
+	n = num_format(v, buf);
+	cr_assert_str_eq(buf, want, "num_format(%.17g)", v);
+	cr_assert_eq(n, strlen(want), "num_format(%.17g) returned length %zu", v, n);
+}
+
+Test(num_format, known_values)
+{
+	formats_as(0, "0");
+	formats_as(-0.0, "0");
+	formats_as(1, "1");
+	formats_as(-1, "-1");
+	formats_as(0.1, "0.1");
+	formats_as(-0.1, "-0.1");
+	formats_as(0.3, "0.3");
+	formats_as(0.1 + 0.2, "0.30000000000000004");
+	formats_as(1.0 / 3, "0.3333333333333333");
+	formats_as(2.0 / 3, "0.6666666666666666");
+	formats_as(1.5, "1.5");
+	formats_as(123.456, "123.456");
+	formats_as(1e16, "10000000000000000");
+	formats_as(-1e16, "-10000000000000000");
+	formats_as(99999999999999984.0, "99999999999999984");
+	formats_as(1e17, "1e17");
+	formats_as(1.2345678901234568e17, "1.2345678901234568e17");
+	formats_as(1e-7, "1e-7");
+	formats_as(-2.5e-7, "-2.5e-7");
+	formats_as(0.0001, "0.0001");
+	formats_as(0.00001, "1e-5");
+	formats_as(1e300, "1e300");
+	formats_as(-1.5e300, "-1.5e300");
+	formats_as(1e-300, "1e-300");
+	formats_as(DBL_MAX, "1.7976931348623157e308");
+	formats_as(DBL_MIN, "2.2250738585072014e-308");
+	formats_as(3.141592653589793, "3.141592653589793");
+	formats_as(1.5707963267948966, "1.5707963267948966");
+	formats_as(0.14499999999999999, "0.145");
+}
+
+Test(num_format, round_trips_awkward_values)
+{
+	static const double vals[] = {
+		0.14499999999999999, 0.145, 5e-324 * 7, 1e23, 9007199254740993.0,
+		0.1 + 0.2, 1 - DBL_EPSILON, 1 + DBL_EPSILON, 4.35, 2.675, 1e22, 1e21,
+		123456789.123456789, -987654321.98765432
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		char buf[NUM_BUFSZ];
+		num_format(vals[i], buf);
+		cr_assert(strtod(buf, NULL) == vals[i], "%.17g -> \"%s\"", vals[i], buf);
+	}
+}
+
+/* ---- num_format: property test ------------------------------------------- */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rng(void)
+{
+	/* xorshift64* */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545F4914F6CDD1Dull;
+}
+
+/* Significant digits of a %g-style text: the mantissa's digits without the
+ * leading zeros.  (%g never leaves trailing zeros after the point.) */
+static int sig_digits(const char *s)
+{
+	int n = 0, lead = 1;
+
+	for (; *s && *s != 'e' && *s != 'E'; s++) {
+		if (*s < '0' || *s > '9')
+			continue;
+		if (lead && *s == '0')
+			continue;
+		lead = 0;
+		n++;
+	}
+	return n;
+}
+
+/* The text has the form num_format promises: [-]digits[.digits][e[-]digits],
+ * no '+', no leading zeros in the exponent, no trailing fraction zeros. */
+static int well_formed(const char *s)
+{
+	const char *e, *dot;
+
+	if (*s == '-')
+		s++;
+	if (!(*s >= '0' && *s <= '9'))
+		return 0;
+	e = strchr(s, 'e');
+	dot = strchr(s, '.');
+	if (dot && (!e || dot < e)) {
+		const char *end = e ? e : s + strlen(s);
+		if (end[-1] == '0' || end[-1] == '.')
+			return 0;
+	}
+	if (e) {
+		e++;
+		if (*e == '-')
+			e++;
+		if (*e == '0' || *e == '\0')
+			return 0;
+		for (; *e; e++)
+			if (*e < '0' || *e > '9')
+				return 0;
+	}
+	return strspn(s, "0123456789.e-") == strlen(s);
+}
+
+static void check_value(double v)
+{
+	char buf[NUM_BUFSZ], g[64];
+	int prec, best = 99;
+
+	num_format(v, buf);
+	cr_assert(strtod(buf, NULL) == v, "%.17g -> \"%s\" does not read back", v, buf);
+	cr_assert(well_formed(buf), "%.17g -> \"%s\" is not well formed", v, buf);
+	if (fabs(v) < 1e17 && v == floor(v)) {
+		/* Integral values as plain integers, every digit. */
+		snprintf(g, sizeof g, "%.0f", v == 0 ? 0.0 : v);
+		cr_assert_str_eq(buf, g, "integral %.17g", v);
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(g, sizeof g, "%.*g", prec, v);
+		if (strtod(g, NULL) == v) {
+			int d = sig_digits(g);
+			if (d < best)
+				best = d;
+		}
+	}
+	cr_assert_eq(sig_digits(buf), best,
+		     "%.17g -> \"%s\" has %d digits; %d are enough", v, buf, sig_digits(buf), best);
+}
+
+static double pow10_int(int k)
+{
+	char t[16];
+
+	snprintf(t, sizeof t, "1e%d", k);
+	return strtod(t, NULL);
+}
+
+Test(num_format, property_shortest_round_trip)
+{
+	int i;
+
+	rng_state = 0x9E3779B97F4A7C15ull;
+	for (i = 0; i < 100000; i++) {
+		uint64_t r = rng();
+		double v;
+		switch (i % 4) {
+		case 0: {   /* any normal double */
+			memcpy(&v, &r, sizeof v);
+			if (fpclassify(v) != FP_NORMAL)
+				continue;
+			break;
+		}
+		case 1: {   /* a random mantissa at a random decimal magnitude */
+			double m = 1 + (double)(r >> 11) / 9007199254740992.0 * 9;
+			int k = (int)(rng() % 601) - 300;
+			v = m * pow10_int(k);
+			if (r & 1)
+				v = -v;
+			break;
+		}
+		case 2: {   /* short decimals, the common case in URDF files */
+			int digits = 1 + (int)(r % 17), k = (int)((r >> 8) % 30) - 10;
+			uint64_t mant = rng() % (uint64_t)pow10_int(digits);
+			v = (double)mant / pow10_int(k);
+			if (r & 0x100000)
+				v = -v;
+			break;
+		}
+		default: {  /* integers, below and around 1e17 */
+			v = (double)(r % 200000000000000000ull);
+			if (r & 2)
+				v = (double)(r % 100000);
+			if (r & 4)
+				v = -v;
+			break;
+		}
+		}
+		if (!isfinite(v) || fpclassify(v) == FP_SUBNORMAL)
+			continue;
+		check_value(v);
+	}
+}
+
+/* The same promise for subnormal values, which carry fewer significant
+ * bits: the shortest text of the smallest double is "5e-324". */
+Test(num_format, subnormals_are_shortest_too)
+{
+	char buf[NUM_BUFSZ];
+
+	num_format(5e-324, buf);
+	cr_assert(strtod(buf, NULL) == 5e-324);
+	cr_expect_str_eq(buf, "5e-324");
+	num_format(1e-310, buf);
+	cr_assert(strtod(buf, NULL) == 1e-310);
+	cr_expect_str_eq(buf, "1e-310");
+}
+
+/* ---- num_format_g6 ---------------------------------------------------------- */
+
+static void g6_as(double v, const char *want)
+{
+	char buf[NUM_BUFSZ];
+	size_t n = num_format_g6(v, buf);
+
+	cr_assert_str_eq(buf, want, "num_format_g6(%.17g)", v);
+	cr_assert_eq(n, strlen(want));
+}
+
+Test(num_format_g6, six_significant_digits)
+{
+	g6_as(1.356886, "1.35689");
+	g6_as(-1.356886, "-1.35689");
+	g6_as(0, "0");
+	g6_as(-0.0, "0");
+	g6_as(1, "1");
+	g6_as(0.1, "0.1");
+	g6_as(0.5, "0.5");
+	g6_as(123456, "123456");
+	g6_as(1234567, "1.23457e6");
+	g6_as(3.14159265358979, "3.14159");
+	g6_as(2.6e-6, "3e-6");     /* rounded to 6 decimals first */
+	g6_as(1e-6, "1e-6");
+	g6_as(0.0000004, "0");
+	g6_as(-0.0000004, "0");
+	g6_as(0.123456789, "0.123457");
+	g6_as(1e300, "1e300");
+}
+
+Test(num_format_vec, styles)
+{
+	double v[3] = { 0.1, 1.356886, 0.01234567 };
+	char buf[3 * NUM_BUFSZ];
+
+	cr_assert_eq(num_format_vec(v, 3, NUM_SHORTEST, buf), strlen("0.1 1.356886 0.01234567"));
+	cr_assert_str_eq(buf, "0.1 1.356886 0.01234567");
+	num_format_vec(v, 3, NUM_G6, buf);
+	cr_assert_str_eq(buf, "0.1 1.35689 0.012346");
+	num_format_vec(v, 3, NUM_REF6, buf);
+	cr_assert_str_eq(buf, "0.1 1.356886 0.012346");
+	cr_assert_eq(num_format_vec(v, 0, NUM_G6, buf), 0);
+	cr_assert_str_eq(buf, "");
+}

@@ -1,0 +1,864 @@
+/* Unit tests of src/read.c: URDF text -> model, and the rejections with
+ * their FILE:LINE:COL positions. */
+#include <criterion/criterion.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "read.h"
+
+/* ---- harness ----------------------------------------------------------------- */
+
+struct msgs {
+	char *line[64];
+	enum u2s_severity sev[64];
+	unsigned n;
+};
+
+static TALLOC_CTX *ctx;
+static struct msgs msgs;
+static struct diag diag;
+static struct u2s_options opts;
+
+static void collect(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct msgs *m = arg;
+
+	if (m->n < 64) {
+		m->sev[m->n] = sev;
+		m->line[m->n++] = talloc_strdup(ctx, line);
+	}
+}
+
+static void setup(void)
+{
+	ctx = talloc_new(NULL);
+	memset(&msgs, 0, sizeof msgs);
+	memset(&opts, 0, sizeof opts);
+	opts.diag_fn = collect;
+	opts.diag_arg = &msgs;
+	diag_init(&diag, "t.urdf", &opts);
+}
+
+static void teardown(void)
+{
+	talloc_free(ctx);
+}
+
+TestSuite(read, .init = setup, .fini = teardown);
+TestSuite(reject, .init = setup, .fini = teardown);
+
+/* Feeds LEN bytes of XML through a pipe (small inputs) or an unlinked
+ * temporary file (large ones) and reads them. */
+static int read_bytes(const char *xml, size_t len, struct robot **rb)
+{
+	int fd, rc;
+
+	if (len < 32768) {
+		int p[2];
+		cr_assert_eq(pipe(p), 0);
+		cr_assert_eq(write(p[1], xml, len), (ssize_t)len);
+		close(p[1]);
+		fd = p[0];
+	} else {
+		char path[] = "/tmp/u2s-test-read-XXXXXX";
+		fd = mkstemp(path);
+		cr_assert_geq(fd, 0, "mkstemp: %s", strerror(errno));
+		unlink(path);
+		cr_assert_eq(write(fd, xml, len), (ssize_t)len);
+		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	}
+	*rb = NULL;
+	rc = read_urdf(ctx, fd, &diag, rb);
+	close(fd);
+	cr_assert_not_null(*rb, "read_urdf left no robot");
+	return rc;
+}
+
+static int read_str(const char *xml, struct robot **rb)
+{
+	return read_bytes(xml, strlen(xml), rb);
+}
+
+static struct robot *read_ok(const char *xml)
+{
+	struct robot *rb;
+	int rc = read_str(xml, &rb);
+
+	cr_assert_eq(rc, U2S_OK, "rc %d, first message: %s", rc, msgs.n ? msgs.line[0] : "(none)");
+	cr_assert_eq(diag.errors, 0);
+	return rb;
+}
+
+/* Reads XML, expects it rejected with exactly the messages given (NULL-ended). */
+static void rejected_with(const char *xml, ...)
+{
+	struct robot *rb;
+	int rc = read_str(xml, &rb);
+	va_list ap;
+	const char *want;
+	unsigned i = 0;
+
+	cr_assert_eq(rc, U2S_REJECTED, "accepted: %s", xml);
+	va_start(ap, xml);
+	while ((want = va_arg(ap, const char *)) != NULL) {
+		cr_assert_lt(i, msgs.n, "missing message: %s", want);
+		cr_assert_str_eq(msgs.line[i], want);
+		cr_assert_eq(msgs.sev[i], U2S_ERROR);
+		i++;
+	}
+	va_end(ap);
+	cr_assert_eq(msgs.n, i, "extra message: %s", msgs.n > i ? msgs.line[i] : "");
+	cr_assert_eq(diag.errors, i);
+}
+
+static struct link *link_named(struct robot *rb, const char *name)
+{
+	struct link *l = index_get(&rb->link_index, name);
+
+	cr_assert_not_null(l, "no link %s", name);
+	return l;
+}
+
+static void assert_pose(struct pose p, double x, double y, double z, double r, double pt, double yw)
+{
+	struct quat q = quat_from_rpy(r, pt, yw);
+
+	cr_assert(p.p.x == x && p.p.y == y && p.p.z == z, "xyz %.17g %.17g %.17g", p.p.x, p.p.y, p.p.z);
+	cr_assert(fabs(p.q.w - q.w) < 1e-15 && fabs(p.q.x - q.x) < 1e-15 &&
+		  fabs(p.q.y - q.y) < 1e-15 && fabs(p.q.z - q.z) < 1e-15, "rotation differs");
+}
+
+/* ---- model contents -------------------------------------------------------------- */
+
+static const char ARM[] =
+	"<?xml version='1.0'?>\n"
+	"<robot name=\"arm\">\n"
+	"  <material name=\"blue\"><color rgba=\"0 0 0.8 1\"/></material>\n"
+	"  <link name=\"base\">\n"
+	"    <inertial>\n"
+	"      <origin xyz=\"0 0 0.1\" rpy=\"0 0 0\"/>\n"
+	"      <mass value=\"2.5\"/>\n"
+	"      <inertia ixx=\"0.1\" ixy=\"0.01\" ixz=\"0\" iyy=\"0.2\" iyz=\"0\" izz=\"0.3\"/>\n"
+	"    </inertial>\n"
+	"    <visual name=\"v0\">\n"
+	"      <origin xyz=\"1 2 3\" rpy=\"0.1 0.2 0.3\"/>\n"
+	"      <geometry><box size=\"0.5 0.25 0.125\"/></geometry>\n"
+	"      <material name=\"blue\"/>\n"
+	"    </visual>\n"
+	"    <visual>\n"
+	"      <geometry><mesh filename=\"package://arm/meshes/base.dae\"/></geometry>\n"
+	"      <material name=\"red\"><color rgba=\"1 0 0 0.5\"/></material>\n"
+	"    </visual>\n"
+	"    <collision>\n"
+	"      <geometry><cylinder radius=\"0.05\" length=\"0.4\"/></geometry>\n"
+	"    </collision>\n"
+	"    <collision name='c1'>\n"
+	"      <origin xyz='0 0 -1'/>\n"
+	"      <geometry><mesh filename=\"m.stl\" scale=\"0.001 0.002 0.003\"/></geometry>\n"
+	"    </collision>\n"
+	"  </link>\n"
+	"  <link name=\"tool\">\n"
+	"    <visual><geometry><sphere radius=\"0.02\"/></geometry></visual>\n"
+	"  </link>\n"
+	"  <joint name=\"j1\" type=\"continuous\">\n"
+	"    <origin xyz=\"0 0 0.5\" rpy=\"0 0 1.5707963267948966\"/>\n"
+	"    <parent link=\"base\"/>\n"
+	"    <child link=\"tool\"/>\n"
+	"    <axis xyz=\"0 0 1\"/>\n"
+	"    <limit effort=\"10\" velocity=\"2\"/>\n"
+	"    <dynamics damping=\"0.7\"/>\n"
+	"  </joint>\n"
+	"  <joint name='j0' type='revolute'>\n"
+	"    <parent link='base'/><child link='tool'/>\n"
+	"    <limit lower='-1.5' upper='1.5' effort='3' velocity='4'/>\n"
+	"  </joint>\n"
+	"</robot>\n";
+
+Test(read, model_contents)
+{
+	struct robot *rb = read_ok(ARM);
+	struct link *base, *tool;
+	struct item *it;
+	struct joint *j;
+	struct material *m;
+
+	cr_assert_str_eq(rb->name, "arm");
+	cr_assert(rb->pos.line == 2 && rb->pos.col == 1);
+	cr_assert_eq(rb->nlinks, 2);
+	cr_assert_eq(rb->njoints, 2);
+	cr_assert_eq(msgs.n, 0);
+	base = link_named(rb, "base");
+	tool = link_named(rb, "tool");
+	cr_assert(rb->links == base && base->next == tool && !tool->next && rb->links_last == tool);
+	cr_assert(base->pos.line == 4 && base->pos.col == 3);
+
+	m = index_get(&rb->material_index, "blue");
+	cr_assert_not_null(m);
+	cr_assert(m->has_rgba && m->rgba[0] == 0 && m->rgba[1] == 0 && m->rgba[2] == 0.8 && m->rgba[3] == 1);
+
+	cr_assert_not_null(base->inertial);
+	cr_assert(base->inertial->mass == 2.5);
+	cr_assert(base->inertial->ixx == 0.1 && base->inertial->ixy == 0.01 && base->inertial->ixz == 0);
+	cr_assert(base->inertial->iyy == 0.2 && base->inertial->iyz == 0 && base->inertial->izz == 0.3);
+	assert_pose(base->inertial->origin, 0, 0, 0.1, 0, 0, 0);
+	cr_assert_null(tool->inertial);
+
+	cr_assert_eq(base->visuals.count, 2);
+	it = base->visuals.first;
+	cr_assert_eq(it->kind, ITEM_VISUAL);
+	cr_assert_str_eq(it->name, "v0");
+	cr_assert_eq(it->source, base);
+	assert_pose(it->origin, 1, 2, 3, 0.1, 0.2, 0.3);
+	cr_assert_eq(it->geom.kind, GEOM_BOX);
+	cr_assert(it->geom.size[0] == 0.5 && it->geom.size[1] == 0.25 && it->geom.size[2] == 0.125);
+	cr_assert_str_eq(it->material_name, "blue");
+	cr_assert(it->pos.line == 10 && it->pos.col == 5);
+	it = it->next;
+	cr_assert_null(it->name);
+	assert_pose(it->origin, 0, 0, 0, 0, 0, 0);
+	cr_assert_eq(it->geom.kind, GEOM_MESH);
+	cr_assert_str_eq(it->geom.filename, "package://arm/meshes/base.dae");
+	cr_assert(it->geom.scale[0] == 1 && it->geom.scale[1] == 1 && it->geom.scale[2] == 1);
+	cr_assert_str_eq(it->material_name, "red");
+	cr_assert_not_null(it->inline_mat);
+	cr_assert(it->inline_mat->has_rgba && it->inline_mat->rgba[0] == 1 && it->inline_mat->rgba[3] == 0.5);
+	cr_assert_null(it->next);
+	cr_assert_eq(base->visuals.last, it);
+
+	cr_assert_eq(base->collisions.count, 2);
+	it = base->collisions.first;
+	cr_assert_eq(it->kind, ITEM_COLLISION);
+	cr_assert_null(it->name);
+	cr_assert_eq(it->geom.kind, GEOM_CYLINDER);
+	cr_assert(it->geom.radius == 0.05 && it->geom.length == 0.4);
+	it = it->next;
+	cr_assert_str_eq(it->name, "c1");
+	assert_pose(it->origin, 0, 0, -1, 0, 0, 0);
+	cr_assert_eq(it->geom.kind, GEOM_MESH);
+	cr_assert_str_eq(it->geom.filename, "m.stl");
+	cr_assert(it->geom.scale[0] == 0.001 && it->geom.scale[1] == 0.002 && it->geom.scale[2] == 0.003);
+
+	cr_assert_eq(tool->visuals.count, 1);
+	cr_assert_eq(tool->visuals.first->geom.kind, GEOM_SPHERE);
+	cr_assert(tool->visuals.first->geom.radius == 0.02);
+	cr_assert_eq(tool->collisions.count, 0);
+
+	j = rb->joints;
+	cr_assert_eq(index_get(&rb->joint_index, "j1"), j);
+	cr_assert_str_eq(j->name, "j1");
+	cr_assert_eq(j->type, JOINT_CONTINUOUS);
+	assert_pose(j->origin, 0, 0, 0.5, 0, 0, 1.5707963267948966);
+	cr_assert_str_eq(j->parent_name, "base");
+	cr_assert_str_eq(j->child_name, "tool");
+	cr_assert(j->has_axis && j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 1);
+	cr_assert(j->has_limit && j->effort == 10 && j->velocity == 2 && j->lower == 0 && j->upper == 0);
+	cr_assert(j->has_dynamics && j->damping == 0.7 && j->friction == 0);
+	cr_assert(!j->has_mimic && !j->has_safety && !j->has_calibration);
+	cr_assert(j->pos.line == 30 && j->pos.col == 3);
+	cr_assert(j->parent_pos.line == 32 && j->parent_pos.col == 5);
+	j = j->next;
+	cr_assert_str_eq(j->name, "j0");
+	cr_assert_eq(j->type, JOINT_REVOLUTE);
+	cr_assert(j->lower == -1.5 && j->upper == 1.5 && j->effort == 3 && j->velocity == 4);
+	cr_assert(!j->has_axis && j->axis[0] == 1 && j->axis[1] == 0 && j->axis[2] == 0,
+		  "URDF's default axis is 1 0 0");
+	assert_pose(j->origin, 0, 0, 0, 0, 0, 0);
+	cr_assert_null(j->next);
+	cr_assert_eq(rb->joints_last, j);
+	cr_assert_null(rb->gazebos);
+}
+
+/* Every kind of joint type, and the robot-level <origin>. */
+#define PC "<parent link='p'/><child link='c'/>"
+Test(read, joint_types)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"<origin xyz='1 2 3' rpy='0 0 0.5'/>\n"
+		"<joint name='a' type='revolute'><limit effort='1' velocity='1'/>" PC "</joint>\n"
+		"<joint name='b' type='continuous'>" PC "</joint>\n"
+		"<joint name='c' type='prismatic'><limit effort='1' velocity='1'/>" PC "</joint>\n"
+		"<joint name='d' type='fixed'>" PC "</joint>\n"
+		"<joint name='e' type='floating'>" PC "</joint>\n"
+		"<joint name='f' type='planar'>" PC "</joint>\n"
+		"</robot>");
+	static const enum joint_type want[] = {
+		JOINT_REVOLUTE, JOINT_CONTINUOUS, JOINT_PRISMATIC, JOINT_FIXED, JOINT_FLOATING, JOINT_PLANAR
+	};
+	struct joint *j;
+	unsigned i = 0;
+
+	for (j = rb->joints; j; j = j->next, i++)
+		cr_assert_eq(j->type, want[i], "joint %s", j->name);
+	cr_assert_eq(i, 6);
+	cr_assert(rb->has_origin);
+	assert_pose(rb->origin, 1, 2, 3, 0, 0, 0.5);
+}
+
+static const char GAZEBO[] =
+	"<robot name='r'>\n"
+	"  <link name='base'/>\n"
+	"  <gazebo reference=\"base\">\n"
+	"    <mu1>0.5</mu1>\n"
+	"    <sensor type='camera' name=\"cam\">\n"
+	"      <update_rate>30</update_rate>\n"
+	"      <camera><image><width>640</width></image></camera>\n"
+	"    </sensor>\n"
+	"  </gazebo>\n"
+	"  <gazebo>\n"
+	"    <plugin name='p' filename=\"libp.so\">\n"
+	"      <script><![CDATA[if (a < b && c) { x = \"]]\"; }]]></script>\n"
+	"      <entity>&lt;&#x41;&#66;&gt;&amp;&quot;&apos;</entity>\n"
+	"      <attr v='&lt;&#x41;&amp;&apos;' w=\"&quot;\"/>\n"
+	"      <empty/>\n"
+	"      <blank>  </blank>\n"
+	"      <mixed>a<!-- comment -->b<?pi x?>c</mixed>\n"
+	"    </plugin>\n"
+	"  </gazebo>\n"
+	"</robot>\n";
+
+Test(read, gazebo_trees)
+{
+	struct robot *rb = read_ok(GAZEBO);
+	struct gazebo *g = rb->gazebos;
+	struct xnode *e, *c;
+
+	cr_assert_not_null(g);
+	cr_assert_str_eq(g->reference, "base");
+	e = g->elem;
+	cr_assert_str_eq(e->name, "gazebo");
+	cr_assert_str_eq(xnode_attr(e, "reference"), "base");
+	cr_assert(e->pos.line == 3 && e->pos.col == 3);
+	c = e->first;
+	cr_assert_str_eq(c->name, "mu1");
+	cr_assert_str_eq(c->text, "0.5");
+	cr_assert(c->pos.line == 4 && c->pos.col == 5);
+	c = c->next;
+	cr_assert_str_eq(c->name, "sensor");
+	cr_assert_null(c->text, "an element with children has no text");
+	cr_assert_eq(c->nattrs, 2);
+	cr_assert_str_eq(c->attrs[0].name, "type");
+	cr_assert_str_eq(c->attrs[0].value, "camera");
+	cr_assert_str_eq(c->attrs[1].name, "name");
+	cr_assert_str_eq(c->attrs[1].value, "cam");
+	cr_assert_str_eq(c->first->name, "update_rate");
+	cr_assert_str_eq(c->first->text, "30");
+	cr_assert_str_eq(c->last->name, "camera");
+	cr_assert_str_eq(c->last->first->first->name, "width");
+	cr_assert_str_eq(c->last->first->first->text, "640");
+	cr_assert_eq(c->last->first->first->parent, c->last->first);
+	cr_assert_null(c->next);
+
+	g = g->next;
+	cr_assert_not_null(g);
+	cr_assert_null(g->reference);
+	cr_assert_eq(g->elem->nattrs, 0);
+	c = g->elem->first;
+	cr_assert_str_eq(c->name, "plugin");
+	cr_assert_str_eq(xnode_attr(c, "name"), "p");
+	cr_assert_str_eq(xnode_attr(c, "filename"), "libp.so");
+	c = c->first;
+	cr_assert_str_eq(c->name, "script");
+	cr_assert_str_eq(c->text, "if (a < b && c) { x = \"]]\"; }");
+	c = c->next;
+	cr_assert_str_eq(c->name, "entity");
+	cr_assert_str_eq(c->text, "<AB>&\"'");
+	c = c->next;
+	cr_assert_str_eq(xnode_attr(c, "v"), "<A&'");
+	cr_assert_str_eq(xnode_attr(c, "w"), "\"");
+	c = c->next;
+	cr_assert_str_eq(c->name, "empty");
+	cr_assert_null(c->text);
+	c = c->next;
+	cr_assert_str_eq(c->name, "blank");
+	cr_assert_str_eq(c->text, "  ", "blank text is kept as it is");
+	c = c->next;
+	cr_assert_str_eq(c->name, "mixed");
+	cr_assert_str_eq(c->text, "abc");
+	cr_assert_null(c->next);
+	cr_assert_null(g->next);
+	cr_assert_eq(rb->gazebos_last, g);
+}
+
+/* CRLF line ends, a BOM, comments: positions and text as with LF. */
+Test(read, crlf_bom_comments)
+{
+	static const char xml[] =
+		"\xEF\xBB\xBF<?xml version='1.0' encoding='UTF-8'?>\r\n"
+		"<!-- a comment with <link name='fake'/> inside -->\r\n"
+		"<robot name='r'>\r\n"
+		"  <!-- another\r\n  one -->\r\n"
+		"  <link name='a'/>\r\n"
+		"  <gazebo reference='a'>\r\n"
+		"    <plugin name='p'>line1\r\nline2\rline3</plugin>\r\n"
+		"  </gazebo>\r\n"
+		"</robot>\r\n";
+	struct robot *rb = read_ok(xml);
+	struct link *a = link_named(rb, "a");
+	struct xnode *p;
+
+	cr_assert_eq(rb->nlinks, 1);
+	cr_assert_null(index_get(&rb->link_index, "fake"));
+	cr_assert(rb->pos.line == 3 && rb->pos.col == 1, "robot at %lu:%lu", rb->pos.line, rb->pos.col);
+	cr_assert(a->pos.line == 6 && a->pos.col == 3, "link at %lu:%lu", a->pos.line, a->pos.col);
+	p = rb->gazebos->elem->first;
+	cr_assert_str_eq(p->text, "line1\nline2\nline3", "XML normalises line ends");
+	cr_assert_eq(p->pos.line, 8);
+}
+
+Test(read, crlf_positions_in_errors)
+{
+	rejected_with("\xEF\xBB\xBF<robot name='r'>\r\n  <link name='a'/>\r\n  <link name='a'/>\r\n</robot>\r\n",
+		      "t.urdf:3:3: error: duplicate link name 'a' (first defined at line 2)", NULL);
+}
+
+Test(read, quotes_and_entities_in_names)
+{
+	struct robot *rb = read_ok(
+		"<robot name=\"r&lt;&#x41;&amp;&#66;\">\n"
+		"  <link name='a&apos;b'/>\n"
+		"  <link name=\"it's\"/>\n"
+		"  <link name='say \"hi\"'/>\n"
+		"</robot>");
+
+	cr_assert_str_eq(rb->name, "r<A&B");
+	link_named(rb, "a'b");
+	link_named(rb, "it's");
+	link_named(rb, "say \"hi\"");
+}
+
+Test(read, xml_declarations)
+{
+	struct robot *rb = read_ok("<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+				   "<robot name='r'><link name='a'/></robot>");
+	cr_assert_eq(rb->nlinks, 1);
+}
+
+/* bullet3's URDF files say version="0.0"; expat does not check the number,
+ * so neither does u2s. */
+Test(read, odd_xml_version)
+{
+	struct robot *rb = read_ok("<?xml version=\"0.0\" ?>\n<robot name=\"r\"><link name=\"a\"/></robot>\n");
+	cr_assert_eq(rb->nlinks, 1);
+	cr_assert_str_eq(rb->name, "r");
+}
+
+Test(reject, malformed_xml_declaration)
+{
+	rejected_with("<?xml version='abc def'?>\n<robot name='r'/>",
+		      "t.urdf:1:19: error: malformed XML: XML declaration not well-formed", NULL);
+}
+
+Test(read, other_encodings)
+{
+	struct robot *rb = read_ok("<?xml version='1.0' encoding='ISO-8859-1'?><robot name='caf\xe9'/>");
+	cr_assert_str_eq(rb->name, "caf\xc3\xa9", "names come out as UTF-8");
+}
+
+Test(read, ignores_what_it_does_not_use)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r' xmlns:xacro='http://ros.org/wiki/xacro'>\n"
+		"  <transmission name='t'><type>x</type><joint name='j'/></transmission>\n"
+		"  <ros2_control name='c'><link name='not_a_link'/></ros2_control>\n"
+		"  <link name='a'><sensor><link name='nested'/></sensor></link>\n"
+		"</robot>");
+
+	cr_assert_eq(rb->nlinks, 1);
+	cr_assert_eq(rb->njoints, 0);
+	link_named(rb, "a");
+}
+
+/* An input larger than the 64 KiB read chunk, with a blob whose text
+ * crosses chunk boundaries. */
+Test(read, large_input_in_chunks)
+{
+	enum { NLINKS = 3000 };
+	char *xml = talloc_strdup(ctx, "<robot name='big'>\n");
+	char *text = talloc_array(ctx, char, 200001);
+	struct robot *rb;
+	struct link *l;
+	int i, rc;
+
+	for (i = 0; i < 200000; i++)
+		text[i] = (char)('a' + i % 26);
+	text[200000] = '\0';
+	for (i = 0; i < NLINKS; i++)
+		xml = talloc_asprintf_append(xml, "  <link name='link_%d'/>\n", i);
+	xml = talloc_asprintf_append(xml, "  <gazebo><blob>%s</blob></gazebo>\n</robot>\n", text);
+	rc = read_bytes(xml, strlen(xml), &rb);
+	cr_assert_eq(rc, U2S_OK);
+	cr_assert_eq(rb->nlinks, NLINKS);
+	for (i = 0, l = rb->links; l; l = l->next, i++) {
+		char want[32];
+		snprintf(want, sizeof want, "link_%d", i);
+		cr_assert_str_eq(l->name, want);
+		cr_assert_eq(l->pos.line, (unsigned long)i + 2);
+	}
+	cr_assert_eq(i, NLINKS);
+	cr_assert_str_eq(rb->gazebos->elem->first->text, text);
+}
+
+Test(read, warnings_do_not_reject)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>\n"
+		"    <inertial><mass value='1'/></inertial>\n"
+		"  </link>\n"
+		"</robot>");
+
+	cr_assert_eq(diag.warnings, 1);
+	cr_assert_eq(msgs.n, 1);
+	cr_assert_eq(msgs.sev[0], U2S_WARNING);
+	cr_assert_str_eq(msgs.line[0], "t.urdf:3:5: warning: <inertial> has no <inertia>; using zero inertia");
+	cr_assert(link_named(rb, "a")->inertial->mass == 1);
+	cr_assert(link_named(rb, "a")->inertial->ixx == 0);
+}
+
+Test(read, werror_rejects_on_warnings)
+{
+	struct robot *rb;
+
+	opts.werror = 1;
+	diag_init(&diag, "t.urdf", &opts);
+	cr_assert_eq(read_str("<robot name='r'><link name='a'><inertial><mass value='1'/></inertial></link></robot>",
+			      &rb), U2S_REJECTED);
+	cr_assert_eq(msgs.n, 1);
+	cr_assert_eq(msgs.sev[0], U2S_ERROR);
+	cr_assert_str_eq(msgs.line[0], "t.urdf:1:32: error: <inertial> has no <inertia>; using zero inertia");
+}
+
+Test(read, stdin_name)
+{
+	struct robot *rb;
+
+	diag_init(&diag, NULL, &opts);
+	cr_assert_eq(read_str("<robot name='r'><link/></robot>", &rb), U2S_REJECTED);
+	cr_assert_str_eq(msgs.line[0], "<stdin>:1:17: error: <link> has no 'name' attribute");
+}
+
+/* ---- rejections ---------------------------------------------------------------- */
+
+Test(reject, empty_input)
+{
+	rejected_with("", "t.urdf:1:1: error: malformed XML: no element found", NULL);
+}
+
+Test(reject, mismatched_tag)
+{
+	rejected_with("<robot name='r'>\n  <link name='a'>\n</robot>\n",
+		      "t.urdf:3:3: error: malformed XML: mismatched tag", NULL);
+}
+
+Test(reject, unclosed_root)
+{
+	rejected_with("<robot name='r'>\n  <link name='a'/>\n",
+		      "t.urdf:3:1: error: malformed XML: no element found", NULL);
+}
+
+Test(reject, junk_after_root)
+{
+	rejected_with("<robot name='r'></robot>junk",
+		      "t.urdf:1:25: error: malformed XML: junk after document element", NULL);
+}
+
+Test(reject, unquoted_attribute)
+{
+	rejected_with("<robot name='r'>\n  <link name=a/>\n</robot>",
+		      "t.urdf:2:14: error: malformed XML: not well-formed (invalid token)", NULL);
+}
+
+Test(reject, undefined_entity)
+{
+	rejected_with("<robot name='r'>\n  <link name='&nbsp;'/>\n</robot>",
+		      "t.urdf:2:3: error: malformed XML: undefined entity", NULL);
+}
+
+Test(reject, invalid_utf8)
+{
+	rejected_with("<robot name='r'>\n<link name='\xff'/></robot>",
+		      "t.urdf:2:13: error: malformed XML: not well-formed (invalid token)", NULL);
+}
+
+Test(reject, root_not_robot)
+{
+	rejected_with("<?xml version='1.0'?>\n\n  <sdf version='1.9'><model name='m'/></sdf>\n",
+		      "t.urdf:3:3: error: the root element is <sdf>; a URDF file has <robot>", NULL);
+}
+
+Test(reject, robot_without_name)
+{
+	rejected_with("<robot>\n  <link name='a'/>\n</robot>",
+		      "t.urdf:1:1: error: <robot> has no 'name' attribute", NULL);
+}
+
+Test(reject, link_without_name)
+{
+	rejected_with("<robot name='r'>\n  <link name='a'/>\n    <link>\n    </link>\n</robot>",
+		      "t.urdf:3:5: error: <link> has no 'name' attribute", NULL);
+}
+
+Test(reject, duplicate_link)
+{
+	rejected_with("<robot name='r'>\n"
+		      "  <link name='base'/>\n"
+		      "  <link name='arm'/>\n"
+		      "  <link name='base'>\n"
+		      "  </link>\n"
+		      "</robot>",
+		      "t.urdf:4:3: error: duplicate link name 'base' (first defined at line 2)", NULL);
+}
+
+Test(reject, duplicate_joint)
+{
+	rejected_with("<robot name='r'>\n"
+		      "  <joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>\n"
+		      "  <joint name='j' type='fixed'><parent link='a'/><child link='c'/></joint>\n"
+		      "</robot>",
+		      "t.urdf:3:3: error: duplicate joint name 'j' (first defined at line 2)", NULL);
+}
+
+Test(reject, unknown_joint_type)
+{
+	struct robot *rb;
+	unsigned i;
+
+	cr_assert_eq(read_str("<robot name='r'>\n"
+			      "  <joint name='j' type='hinge'>\n"
+			      "    <parent link='a'/><child link='b'/>\n"
+			      "  </joint>\n"
+			      "</robot>", &rb), U2S_REJECTED);
+	cr_assert_geq(msgs.n, 1);
+	cr_assert_str_eq(msgs.line[0], "t.urdf:2:3: error: joint 'j' has unknown type 'hinge' "
+			 "(expected revolute, continuous, prismatic, fixed, floating or planar)");
+	for (i = 0; i < msgs.n; i++)
+		cr_expect_null(strstr(msgs.line[i], "revolute joint"),
+			       "a joint of unknown type is no revolute joint: %s", msgs.line[i]);
+	cr_expect_eq(msgs.n, 1, "one problem, one message");
+}
+
+Test(reject, joint_without_type_or_links)
+{
+	rejected_with("<robot name='r'>\n"
+		      "  <joint name='j' type='fixed'>\n"
+		      "    <parent link='a'/>\n"
+		      "  </joint>\n"
+		      "</robot>",
+		      "t.urdf:2:3: error: joint 'j' needs both <parent link=...> and <child link=...>", NULL);
+}
+
+Test(reject, revolute_without_limit)
+{
+	rejected_with("<robot name='r'>\n"
+		      "  <joint name='j' type='revolute'><parent link='a'/><child link='b'/></joint>\n"
+		      "</robot>",
+		      "t.urdf:2:3: error: revolute joint 'j' has no <limit> (effort and velocity are required)",
+		      NULL);
+}
+
+Test(reject, unknown_geometry)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <link name='a'>\n"
+		      "  <collision>\n"
+		      "   <geometry>\n"
+		      "    <capsule radius='1' length='2'/>\n"
+		      "   </geometry>\n"
+		      "  </collision>\n"
+		      " </link>\n"
+		      "</robot>",
+		      "t.urdf:5:5: error: unknown geometry <capsule> (expected box, cylinder, sphere or mesh)",
+		      NULL);
+}
+
+Test(reject, empty_geometry_and_missing_geometry)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <link name='a'>\n"
+		      "  <visual><geometry/></visual>\n"
+		      "  <collision><origin xyz='0 0 0'/></collision>\n"
+		      " </link>\n"
+		      "</robot>",
+		      "t.urdf:3:3: error: <geometry> holds no shape",
+		      "t.urdf:4:3: error: <collision> has no <geometry>", NULL);
+}
+
+Test(reject, non_numeric_attributes)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <link name='a'>\n"
+		      "  <inertial>\n"
+		      "   <mass value='abc'/>\n"
+		      "   <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1,5'/>\n"
+		      "  </inertial>\n"
+		      "  <visual><geometry><box size='1 2'/></geometry></visual>\n"
+		      "  <collision><geometry><cylinder radius='0x10' length='1'/></geometry></collision>\n"
+		      " </link>\n"
+		      "</robot>",
+		      "t.urdf:4:4: error: <mass value='abc'>: not a finite number",
+		      "t.urdf:5:4: error: <inertia izz='1,5'>: not a finite number",
+		      "t.urdf:7:21: error: <box size='1 2'>: expected 3 finite numbers",
+		      "t.urdf:8:24: error: <cylinder radius='0x10'>: not a finite number", NULL);
+}
+
+Test(reject, nan_and_infinite_attributes)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <link name='a'>\n"
+		      "  <inertial><mass value='nan'/><inertia ixx='1' ixy='0' ixz='0' iyy='inf' iyz='0' izz='1'/></inertial>\n"
+		      " </link>\n"
+		      " <joint name='j' type='fixed'>\n"
+		      "  <origin xyz='0 NaN 0' rpy='0 0 1e999'/>\n"
+		      "  <parent link='a'/><child link='b'/>\n"
+		      " </joint>\n"
+		      "</robot>",
+		      "t.urdf:3:13: error: <mass value='nan'>: not a finite number",
+		      "t.urdf:3:32: error: <inertia iyy='inf'>: not a finite number",
+		      "t.urdf:6:3: error: <origin xyz='0 NaN 0'>: expected 3 finite numbers",
+		      "t.urdf:6:3: error: <origin rpy='0 0 1e999'>: expected 3 finite numbers", NULL);
+}
+
+Test(reject, missing_required_attributes)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <link name='a'>\n"
+		      "  <inertial><mass/><inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>\n"
+		      "  <visual><geometry><sphere/></geometry></visual>\n"
+		      "  <visual><geometry><mesh/></geometry></visual>\n"
+		      " </link>\n"
+		      "</robot>",
+		      "t.urdf:3:13: error: <mass> has no 'value' attribute",
+		      "t.urdf:4:21: error: <sphere> has no 'radius' attribute",
+		      "t.urdf:5:21: error: <mesh> has no 'filename' attribute", NULL);
+}
+
+Test(reject, colour_out_of_range_and_material_without_colour)
+{
+	rejected_with("<robot name='r'>\n"
+		      " <material name='m'><color rgba='0 0 2 1'/></material>\n"
+		      " <material name='n'/>\n"
+		      "</robot>",
+		      "t.urdf:2:21: error: <color rgba='0 0 2 1'>: components must lie in [0, 1]",
+		      "t.urdf:3:2: error: material 'n' has neither <color> nor <texture>", NULL);
+}
+
+Test(reject, every_problem_reported)
+{
+	/* parsing goes on after a semantic error, so one run lists them all */
+	rejected_with("<robot name='r'>\n"
+		      "  <link/>\n"
+		      "  <link name='x'/>\n"
+		      "  <link name='x'/>\n"
+		      "  <link name='y'><visual><geometry><cone/></geometry></visual></link>\n"
+		      "</robot>",
+		      "t.urdf:2:3: error: <link> has no 'name' attribute",
+		      "t.urdf:4:3: error: duplicate link name 'x' (first defined at line 3)",
+		      "t.urdf:5:36: error: unknown geometry <cone> (expected box, cylinder, sphere or mesh)",
+		      NULL);
+}
+
+Test(reject, too_deep)
+{
+	char *xml = talloc_strdup(ctx, "<robot name='r'><gazebo>");
+	int i;
+
+	for (i = 0; i < 5000; i++)
+		xml = talloc_strdup_append(xml, "<x>");
+	for (i = 0; i < 5000; i++)
+		xml = talloc_strdup_append(xml, "</x>");
+	xml = talloc_strdup_append(xml, "</gazebo></robot>");
+	/* the 4095th <x> would be the 4097th open element, counting the document */
+	rejected_with(xml, talloc_asprintf(ctx, "t.urdf:1:%d: error: elements nested deeper than 4096 levels",
+					   24 + 3 * 4094 + 1), NULL);
+}
+
+Test(read, deep_but_allowed)
+{
+	char *xml = talloc_strdup(ctx, "<robot name='r'><gazebo>");
+	struct robot *rb;
+	struct xnode *n;
+	int i;
+
+	for (i = 0; i < 4000; i++)
+		xml = talloc_strdup_append(xml, "<x>");
+	xml = talloc_strdup_append(xml, "deep");
+	for (i = 0; i < 4000; i++)
+		xml = talloc_strdup_append(xml, "</x>");
+	xml = talloc_strdup_append(xml, "</gazebo></robot>");
+	rb = read_ok(xml);
+	for (i = 0, n = rb->gazebos->elem; n->first; n = n->first)
+		i++;
+	cr_assert_eq(i, 4000);
+	cr_assert_str_eq(n->text, "deep");
+}
+
+/* A descriptor that cannot be read: an I/O failure, not a rejection. */
+Test(reject, unreadable_input)
+{
+	struct robot *rb = NULL;
+	int p[2];
+
+	cr_assert_eq(pipe(p), 0);
+	close(p[0]);
+	cr_assert_eq(read_urdf(ctx, p[1], &diag, &rb), U2S_IO);   /* the write end */
+	cr_assert_eq(msgs.n, 1);
+	cr_assert_str_eq(msgs.line[0], "t.urdf: error: cannot read input: Bad file descriptor");
+	close(p[1]);
+}
+
+/* ---- many errors ----------------------------------------------------------------- */
+
+static char *many(const char *head, const char *piece, int n, const char *tail)
+{
+	char *xml = talloc_strdup(ctx, head);
+	int i;
+
+	for (i = 0; i < n; i++)
+		xml = talloc_strdup_append(xml, piece);
+	return talloc_strdup_append(xml, tail);
+}
+
+/* A flood of errors is cut short, with a line that says so. */
+Test(reject, error_flood_is_capped)
+{
+	struct robot *rb;
+
+	cr_assert_eq(read_str(many("<robot name='r'>\n", "<link/>\n", 60, "</robot>"), &rb), U2S_REJECTED);
+	cr_assert_eq(diag.errors, 60, "every error is counted");
+	cr_assert_lt(msgs.n, 60, "but not every one is printed");
+	cr_assert_str_eq(msgs.line[0], "t.urdf:2:1: error: <link> has no 'name' attribute");
+	cr_assert_not_null(strstr(msgs.line[msgs.n - 1], "too many errors"), "last: %s", msgs.line[msgs.n - 1]);
+}
+
+/* Under --werror warnings count as errors too; an error past the cap must
+ * then still be reported or announced as left out, never dropped silently. */
+Test(reject, werror_flood_does_not_hide_errors)
+{
+	struct robot *rb;
+	const char *last;
+
+	opts.werror = 1;
+	diag_init(&diag, "t.urdf", &opts);
+	{
+		char *body = talloc_strdup(ctx, "<robot name='r'>\n");
+		int i;
+		/* 60 links without <inertia>: 60 warnings, errors under --werror */
+		for (i = 0; i < 60; i++)
+			body = talloc_asprintf_append(body,
+				"<link name='l%d'><inertial><mass value='1'/></inertial></link>\n", i);
+		body = talloc_strdup_append(body, "<link name='l0'/>\n</robot>");
+		cr_assert_eq(read_str(body, &rb), U2S_REJECTED);
+	}
+	cr_assert_eq(diag.errors, 61);
+	cr_assert_gt(msgs.n, 0);
+	last = msgs.line[msgs.n - 1];
+	cr_expect(strstr(last, "duplicate link name 'l0'") || strstr(last, "too many errors"),
+		  "the duplicate link error vanished without a word; last message: %s", last);
+}
