@@ -209,15 +209,6 @@ static const char *pose_text(TALLOC_CTX *ctx, struct pose p)
 	return fmt_vec(ctx, v, 6);
 }
 
-static struct pose pose_from(const double v[6])
-{
-	struct pose p;
-
-	p.p.x = v[0], p.p.y = v[1], p.p.z = v[2];
-	p.q = quat_from_rpy(v[3], v[4], v[5]);
-	return p;
-}
-
 /* Sensors, projectors and lights of a lumped link: their poses, given in
  * that link's frame, are moved into the owner's frame. */
 static void move_posed_blobs(struct diag *d, struct link *l)
@@ -245,7 +236,7 @@ static void move_posed_blobs(struct diag *d, struct link *l)
 			}
 			if (!pose)
 				pose = xnode_add(b, "pose", NULL);
-			pose->text = pose_text(b, pose_compose(l->to_owner, pose_from(v)));
+			pose->text = pose_text(b, pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3)));
 		}
 }
 
@@ -286,7 +277,7 @@ static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, cons
 		num_parse_vec(t, v, 3);
 	if ((t = child_text(plugin, "rpyOffset")) != NULL)
 		num_parse_vec(t, v + 3, 3);
-	off = pose_compose(l->to_owner, pose_from(v));
+	off = pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
 	xnode_replace(plugin, key, l->owner->name);
 	v[0] = off.p.x, v[1] = off.p.y, v[2] = off.p.z;
 	quat_to_rpy_urdf(off.q, v + 3);

@@ -118,8 +118,7 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 
 	num_attr(r, atts, "origin", "xyz", xyz, 3, 0);
 	num_attr(r, atts, "origin", "rpy", rpy, 3, 0);
-	out->p.x = xyz[0], out->p.y = xyz[1], out->p.z = xyz[2];
-	out->q = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+	*out = pose_from_xyz_rpy(xyz, rpy);
 }
 
 /* ---- element starts, one function per parent kind ------------------------ */

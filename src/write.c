@@ -47,7 +47,7 @@ static const char *fmt_pose_ref6(TALLOC_CTX *ctx, struct pose p)
 	char buf[6 * NUM_BUFSZ];
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
-	quat_to_rpy(p.q, v + 3);
+	pose_rpy(&p, 0, v + 3);
 	return talloc_strndup(ctx, buf, num_format_vec(v, 6, NUM_REF6, buf));
 }
 
@@ -55,7 +55,7 @@ static const char *fmt_pose(TALLOC_CTX *ctx, struct pose p)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
-	quat_to_rpy(p.q, v + 3);
+	pose_rpy(&p, 0, v + 3);
 	return fmt_nums(ctx, v, 6, 0);
 }
 
@@ -64,7 +64,7 @@ static const char *fmt_pose_urdf(TALLOC_CTX *ctx, struct pose p)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
-	quat_to_rpy_urdf(p.q, v + 3);
+	pose_rpy(&p, 1, v + 3);
 	return fmt_nums(ctx, v, 6, 0);
 }
 

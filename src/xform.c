@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 1, 0, 0, 0 } };
+const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 1, 0, 0, 0 }, 1, { 0, 0, 0 } };
 
 static struct quat quat_normalized(struct quat q)
 {
@@ -112,6 +112,31 @@ struct vec3 quat_rotate(struct quat q, struct vec3 v)
 	return r;
 }
 
+struct pose pose_from_xyz_rpy(const double xyz[3], const double rpy[3])
+{
+	struct pose r;
+
+	r.p.x = xyz[0], r.p.y = xyz[1], r.p.z = xyz[2];
+	r.q = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+	r.rpy_given = 1;
+	r.rpy[0] = rpy[0], r.rpy[1] = rpy[1], r.rpy[2] = rpy[2];
+	return r;
+}
+
+void pose_rpy(const struct pose *p, int urdf_style, double rpy[3])
+{
+	/* urdfdom's angles differ from the rotation near gimbal lock, where it
+	 * snaps; elsewhere the given angles say the same, exactly. */
+	if (p->rpy_given && !(urdf_style && fabs(sin(p->rpy[1])) >= 0.99999)) {
+		rpy[0] = p->rpy[0], rpy[1] = p->rpy[1], rpy[2] = p->rpy[2];
+		return;
+	}
+	if (urdf_style)
+		quat_to_rpy_urdf(p->q, rpy);
+	else
+		quat_to_rpy(p->q, rpy);
+}
+
 struct pose pose_compose(struct pose a, struct pose b)
 {
 	struct pose r;
@@ -121,6 +146,7 @@ struct pose pose_compose(struct pose a, struct pose b)
 	r.p.y = a.p.y + t.y;
 	r.p.z = a.p.z + t.z;
 	r.q = quat_normalized(quat_mul(a.q, b.q));
+	r.rpy_given = 0;
 	return r;
 }
 
@@ -132,6 +158,7 @@ struct pose pose_inverse(struct pose a)
 	r.q = quat_conj(a.q);
 	t = quat_rotate(r.q, a.p);
 	r.p.x = -t.x, r.p.y = -t.y, r.p.z = -t.z;
+	r.rpy_given = 0;
 	return r;
 }
 

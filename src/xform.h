@@ -5,7 +5,14 @@
 
 struct vec3 { double x, y, z; };
 struct quat { double w, x, y, z; };
-struct pose { struct vec3 p; struct quat q; };
+/* A pose read from the input keeps the angles it was given (RPY_GIVEN), so
+ * that they are written back as they were; computed poses have only Q. */
+struct pose {
+	struct vec3 p;
+	struct quat q;
+	int rpy_given;
+	double rpy[3];
+};
 
 extern const struct pose POSE_IDENTITY;
 
@@ -22,6 +29,12 @@ struct quat quat_conj(struct quat q);
 struct vec3 quat_rotate(struct quat q, struct vec3 v);
 /* Row-major 3x3 rotation matrix of Q. */
 void quat_to_matrix(struct quat q, double m[9]);
+
+/* The pose at XYZ with roll-pitch-yaw RPY, remembering the angles. */
+struct pose pose_from_xyz_rpy(const double xyz[3], const double rpy[3]);
+/* The angles to write for P: the given ones, or those of P's quaternion
+ * (quat_to_rpy(), or quat_to_rpy_urdf() when URDF_STYLE). */
+void pose_rpy(const struct pose *p, int urdf_style, double rpy[3]);
 
 /* A∘B: B is expressed in A's frame; the result in A's parent frame. */
 struct pose pose_compose(struct pose a, struct pose b);
