@@ -140,7 +140,12 @@ void pose_rpy(const struct pose *p, int urdf_style, double rpy[3])
 struct pose pose_compose(struct pose a, struct pose b)
 {
 	struct pose r;
-	struct vec3 t = quat_rotate(a.q, b.p);
+	struct vec3 t;
+
+	/* Exact, and keeps B's given angles. */
+	if (pose_is_identity(a))
+		return b;
+	t = quat_rotate(a.q, b.p);
 
 	r.p.x = a.p.x + t.x;
 	r.p.y = a.p.y + t.y;
