@@ -1,6 +1,7 @@
 /* resolve: tree, root, gazebo extensions, materials, link fates. */
 #include "resolve.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -585,6 +586,70 @@ static void decide_fates(struct resolver *rs)
 	}
 }
 
+/* Eigenvalues of the symmetric inertia tensor, ascending (the closed form
+ * for symmetric 3x3 matrices). */
+static void principal_moments(const struct inertial *in, double ev[3])
+{
+	const double PI = 3.14159265358979323846;
+	double p1 = in->ixy * in->ixy + in->ixz * in->ixz + in->iyz * in->iyz;
+	double q = (in->ixx + in->iyy + in->izz) / 3, p2, p, r, phi, b[6], det;
+
+	if (p1 == 0) {
+		ev[0] = in->ixx, ev[1] = in->iyy, ev[2] = in->izz;
+	} else {
+		p2 = (in->ixx - q) * (in->ixx - q) + (in->iyy - q) * (in->iyy - q) +
+		     (in->izz - q) * (in->izz - q) + 2 * p1;
+		p = sqrt(p2 / 6);
+		b[0] = (in->ixx - q) / p, b[1] = (in->iyy - q) / p, b[2] = (in->izz - q) / p;
+		b[3] = in->ixy / p, b[4] = in->ixz / p, b[5] = in->iyz / p;
+		det = b[0] * (b[1] * b[2] - b[5] * b[5]) - b[3] * (b[3] * b[2] - b[5] * b[4]) +
+		      b[4] * (b[3] * b[5] - b[1] * b[4]);
+		r = det / 2;
+		phi = r <= -1 ? PI / 3 : r >= 1 ? 0 : acos(r) / 3;
+		ev[2] = q + 2 * p * cos(phi);
+		ev[0] = q + 2 * p * cos(phi + 2 * PI / 3);
+		ev[1] = 3 * q - ev[0] - ev[2];
+	}
+	/* sort ascending */
+	if (ev[0] > ev[1]) { double t = ev[0]; ev[0] = ev[1]; ev[1] = t; }
+	if (ev[1] > ev[2]) { double t = ev[1]; ev[1] = ev[2]; ev[2] = t; }
+	if (ev[0] > ev[1]) { double t = ev[0]; ev[0] = ev[1]; ev[1] = t; }
+}
+
+/* Inertia that no simulator accepts comes from the input; it is written as
+ * given (or as lumping combined it), with a warning. */
+static void check_inertia(struct resolver *rs, const struct link *l)
+{
+	const struct inertial *in = l->inertial;
+	double ev[3], tol;
+
+	principal_moments(in, ev);
+	tol = 1e-9 * (fabs(ev[2]) > 0 ? fabs(ev[2]) : 1);
+	if (ev[0] <= 0)
+		diag_warn(rs->d, in->pos.line, in->pos.col,
+			  "link '%s': inertia is not positive definite (principal moments "
+			  "%g, %g, %g); simulators reject it", l->name, ev[0], ev[1], ev[2]);
+	else if (ev[2] > ev[0] + ev[1] + tol)
+		diag_warn(rs->d, in->pos.line, in->pos.col,
+			  "link '%s': principal moments %g, %g, %g violate the triangle "
+			  "inequality; simulators reject it", l->name, ev[0], ev[1], ev[2]);
+}
+
+static void check_written(struct resolver *rs)
+{
+	struct robot *rb = rs->rb;
+	unsigned i, written = 0;
+
+	for (i = 0; i < rb->norder; i++)
+		if (rb->order[i]->fate == LINK_WRITTEN) {
+			written++;
+			check_inertia(rs, rb->order[i]);
+		}
+	if (written == 0 && !(rb->root && rb->root->dropped_by == rb->root))
+		diag_warn(rs->d, rb->pos.line, rb->pos.col,
+			  "the model has no link with mass; simulators will not load it");
+}
+
 /* SDFormat wants link, joint and frame names distinct; the reference writes
  * them anyway, and so does u2s, with a warning. */
 static void warn_shared_names(struct resolver *rs)
@@ -625,5 +690,6 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
 	warn_shared_names(&rs);
 	lump(rb, d, opts);
 	decide_fates(&rs);
+	check_written(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;
 }
