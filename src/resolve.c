@@ -549,7 +549,9 @@ static void drop(struct link *l, struct link *by)
 }
 
 /* Pre-order, after lumping: a massless link whose fixed parent joint is kept
- * from lumping (zero-mass-links.md) becomes a frame; any other massless link is dropped with its subtree, and so is a
+ * from lumping (zero-mass-links.md) becomes a frame, unless it hangs from
+ * the world (a frame there would resolve through __model__ to the model's
+ * first link, possibly its own child); any other massless link is dropped with its subtree, and so is a
  * link lumped into a dropped one. */
 static void decide_fates(struct resolver *rs)
 {
@@ -571,8 +573,8 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_WORLD;
 		else if (!link_is_massless(l))
 			l->fate = LINK_WRITTEN;
-		else if (pj && pj->type == JOINT_FIXED && (pj->preserve || pj->disable_lumping ||
-							    rs->opts->preserve_fixed_joints))
+		else if (pj && pj->type == JOINT_FIXED && !link_is_world(rb, pj->parent) &&
+			 (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints))
 			l->fate = LINK_FRAME;
 		else
 			drop(l, l);
