@@ -111,7 +111,7 @@ static void add_shift(mat3 m, double mass, struct vec3 d)
 /* Merges C's inertial, placed by X in P's frame, into P's.  The result keeps
  * P's inertial orientation, sits at the combined centre of mass, and never
  * turns NaN: with no mass at all the centre stays where P's was. */
-static void merge_inertial(TALLOC_CTX *ctx, struct link *p, const struct link *c, struct pose x)
+static void merge_inertial(struct arena *a, struct link *p, const struct link *c, struct pose x)
 {
 	struct inertial *ip = p->inertial;
 	const struct inertial *ic = c->inertial;
@@ -124,7 +124,7 @@ static void merge_inertial(TALLOC_CTX *ctx, struct link *p, const struct link *c
 	if (!ic)
 		return;
 	if (!ip) {
-		ip = p->inertial = talloc_zero(ctx, struct inertial);
+		ip = p->inertial = ARENA_NEW(a, struct inertial);
 		ip->origin = POSE_IDENTITY;
 		ip->pos = p->pos;
 	}
@@ -170,7 +170,7 @@ static void merge_inertials(struct robot *rb)
 	for (i = rb->norder; i-- > 0;) {
 		struct link *l = rb->order[i];
 		if (l->fate == LINK_LUMPED)
-			merge_inertial(rb, l->parent_joint->parent, l, l->parent_joint->origin);
+			merge_inertial(&rb->arena, l->parent_joint->parent, l, l->parent_joint->origin);
 	}
 }
 
@@ -194,19 +194,20 @@ static void reparent_joints(struct robot *rb)
 
 /* ---- extensions that name lumped links ----------------------------------------------- */
 
-static const char *fmt_vec(TALLOC_CTX *ctx, const double *v, int n)
+/* Numbers in the shortest form, in the arena of node AT. */
+static const char *fmt_vec(struct xnode *at, const double *v, int n)
 {
 	char buf[6 * NUM_BUFSZ];
 
-	return talloc_strndup(ctx, buf, num_format_vec(v, n, NUM_SHORTEST, buf));
+	return arena_strndup(at->arena, buf, num_format_vec(v, n, NUM_SHORTEST, buf));
 }
 
-static const char *pose_text(TALLOC_CTX *ctx, struct pose p)
+static const char *pose_text(struct xnode *at, struct pose p)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
 	quat_to_rpy(p.q, v + 3);
-	return fmt_vec(ctx, v, 6);
+	return fmt_vec(at, v, 6);
 }
 
 /* Sensors, projectors and lights of a lumped link: their poses, given in

@@ -5,10 +5,11 @@
 
 /* ---- element tree ---------------------------------------------------- */
 
-struct xnode *xnode_new(TALLOC_CTX *ctx, const char *name)
+struct xnode *xnode_new(struct arena *a, const char *name)
 {
-	struct xnode *n = talloc_zero(ctx, struct xnode);
+	struct xnode *n = ARENA_NEW(a, struct xnode);
 
+	n->arena = a;
 	n->name = name;
 	return n;
 }
@@ -27,7 +28,7 @@ void xnode_append(struct xnode *parent, struct xnode *child)
 
 struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text)
 {
-	struct xnode *n = xnode_new(parent, name);
+	struct xnode *n = xnode_new(parent->arena, name);
 
 	n->text = text;
 	xnode_append(parent, n);
@@ -89,6 +90,7 @@ const char *xnode_attr(const struct xnode *n, const char *name)
 
 void xnode_set_attr(struct xnode *n, const char *name, const char *value)
 {
+	struct xattr *attrs;
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++)
@@ -96,35 +98,40 @@ void xnode_set_attr(struct xnode *n, const char *name, const char *value)
 			n->attrs[i].value = value;
 			return;
 		}
-	n->attrs = talloc_realloc(n, n->attrs, struct xattr, n->nattrs + 1);
+	/* Attribute lists are short: grow by copying. */
+	attrs = ARENA_ARRAY(n->arena, struct xattr, n->nattrs + 1);
+	if (n->nattrs)
+		memcpy(attrs, n->attrs, n->nattrs * sizeof *attrs);
+	n->attrs = attrs;
 	n->attrs[n->nattrs].name = name;
 	n->attrs[n->nattrs].value = value;
 	n->nattrs++;
 }
 
 /* Copies N's own fields; strings are shared (they live as long as the model). */
-static struct xnode *copy_one(TALLOC_CTX *ctx, const struct xnode *n)
+static struct xnode *copy_one(struct arena *a, const struct xnode *n)
 {
-	struct xnode *c = xnode_new(ctx, n->name);
+	struct xnode *c = xnode_new(a, n->name);
 
 	c->text = n->text;
 	c->pos = n->pos;
 	if (n->nattrs) {
-		c->attrs = talloc_memdup(c, n->attrs, n->nattrs * sizeof *n->attrs);
+		c->attrs = ARENA_ARRAY(a, struct xattr, n->nattrs);
+		memcpy(c->attrs, n->attrs, n->nattrs * sizeof *n->attrs);
 		c->nattrs = n->nattrs;
 	}
 	return c;
 }
 
 /* Iterative pre-order walk, so deep trees cost no stack. */
-struct xnode *xnode_copy(TALLOC_CTX *ctx, const struct xnode *n)
+struct xnode *xnode_copy(struct arena *a, const struct xnode *n)
 {
-	struct xnode *root = copy_one(ctx, n);
+	struct xnode *root = copy_one(a, n);
 	struct xnode *dst = root;
 	const struct xnode *src = n->first;
 
 	while (src) {
-		struct xnode *c = copy_one(dst, src);
+		struct xnode *c = copy_one(a, src);
 		xnode_append(dst, c);
 		if (src->first) {
 			dst = c;
@@ -210,6 +217,7 @@ struct robot *robot_new(TALLOC_CTX *ctx)
 {
 	struct robot *r = talloc_zero(ctx, struct robot);
 
+	arena_init(&r->arena, talloc_new(r));
 	index_init(&r->link_index, r);
 	index_init(&r->joint_index, r);
 	index_init(&r->material_index, r);
@@ -228,9 +236,9 @@ void item_list_append(struct item_list *l, struct item *it)
 	l->count++;
 }
 
-void ext_list_append(TALLOC_CTX *ctx, struct ext_list *l, struct ext *e)
+void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e)
 {
-	struct ext_ref *r = talloc(ctx, struct ext_ref);
+	struct ext_ref *r = ARENA_NEW(a, struct ext_ref);
 
 	r->ext = e;
 	r->next = NULL;
@@ -241,11 +249,17 @@ void ext_list_append(TALLOC_CTX *ctx, struct ext_list *l, struct ext *e)
 	l->last = r;
 }
 
-void node_list_push(TALLOC_CTX *ctx, struct node_list *l, struct xnode *n)
+void node_list_push(struct arena *a, struct node_list *l, struct xnode *n)
 {
 	if (l->n == l->cap) {
+		/* Doubling in the arena leaves the old array behind: at most as
+		 * much again as the list, and lists are short. */
+		struct xnode **v;
 		l->cap = l->cap ? l->cap * 2 : 4;
-		l->v = talloc_realloc(ctx, l->v, struct xnode *, l->cap);
+		v = ARENA_ARRAY(a, struct xnode *, l->cap);
+		if (l->n)
+			memcpy(v, l->v, l->n * sizeof *v);
+		l->v = v;
 	}
 	l->v[l->n++] = n;
 }

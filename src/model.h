@@ -1,13 +1,15 @@
 /* model: the URDF robot as u2s holds it, the name index, and the generic
  * element tree used both for <gazebo> blocks (kept as read) and for the SDF
- * elements the writer builds.  Every node hangs off one talloc context per
- * conversion and carries the source position it came from. */
+ * elements the writer builds.  Every node lives in the robot's arena (one
+ * talloc context per conversion) and carries the source position it came
+ * from. */
 #ifndef U2S_MODEL_H
 #define U2S_MODEL_H
 
 #include <stddef.h>
 #include <talloc.h>
 
+#include "arena.h"
 #include "xform.h"
 
 struct srcpos { unsigned long line, col; };
@@ -17,6 +19,7 @@ struct srcpos { unsigned long line, col; };
 struct xattr { const char *name, *value; };
 
 struct xnode {
+	struct arena *arena;  /* where this node and its children live */
 	const char *name;
 	struct xattr *attrs;
 	unsigned nattrs;
@@ -25,7 +28,7 @@ struct xnode {
 	struct srcpos pos;
 };
 
-struct xnode *xnode_new(TALLOC_CTX *ctx, const char *name);
+struct xnode *xnode_new(struct arena *a, const char *name);
 /* New leaf <NAME>TEXT</NAME> appended to PARENT. */
 struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text);
 void xnode_append(struct xnode *parent, struct xnode *child);
@@ -37,8 +40,8 @@ struct xnode *xnode_need(struct xnode *parent, const char *name);
 struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text);
 const char *xnode_attr(const struct xnode *n, const char *name);
 void xnode_set_attr(struct xnode *n, const char *name, const char *value);
-/* Deep copy of N (and its subtree) under CTX, detached. */
-struct xnode *xnode_copy(TALLOC_CTX *ctx, const struct xnode *n);
+/* Deep copy of N (and its subtree) in A, detached. */
+struct xnode *xnode_copy(struct arena *a, const struct xnode *n);
 
 /* ---- name index ------------------------------------------------------ */
 
@@ -206,6 +209,7 @@ struct gazebo {
 };
 
 struct robot {
+	struct arena arena;          /* the model's nodes and strings */
 	const char *name;
 	struct srcpos pos;
 	int has_origin;
@@ -225,8 +229,8 @@ struct robot {
 
 struct robot *robot_new(TALLOC_CTX *ctx);
 void item_list_append(struct item_list *l, struct item *it);
-void ext_list_append(TALLOC_CTX *ctx, struct ext_list *l, struct ext *e);
-void node_list_push(TALLOC_CTX *ctx, struct node_list *l, struct xnode *n);
+void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
+void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
 int link_is_massless(const struct link *l);
 

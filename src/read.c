@@ -32,6 +32,7 @@ struct reader {
 	XML_Parser parser;
 	TALLOC_CTX *ctx;
 	struct robot *robot;
+	struct arena *arena;        /* the robot's: every model node goes here */
 	struct diag *diag;
 	struct frame *stack;
 	unsigned depth, cap;
@@ -109,7 +110,7 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 
 static const char *intern(struct reader *r, const char *s)
 {
-	return s ? talloc_strdup(r->ctx, s) : NULL;
+	return s ? arena_strdup(r->arena, s) : NULL;
 }
 
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
@@ -151,7 +152,7 @@ static void start_robot(struct reader *r, const XML_Char **atts)
 
 static void start_link(struct reader *r, const XML_Char **atts)
 {
-	struct link *l = talloc_zero(r->ctx, struct link);
+	struct link *l = ARENA_NEW(r->arena, struct link);
 	struct link *old;
 
 	l->pos = here(r);
@@ -191,7 +192,7 @@ static int parse_joint_type(const char *s, enum joint_type *t)
 
 static void start_joint(struct reader *r, const XML_Char **atts)
 {
-	struct joint *j = talloc_zero(r->ctx, struct joint);
+	struct joint *j = ARENA_NEW(r->arena, struct joint);
 	const char *type;
 	struct joint *old;
 
@@ -226,7 +227,7 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 
 static void start_material(struct reader *r, const XML_Char **atts, enum frame_kind kind)
 {
-	struct material *m = talloc_zero(r->ctx, struct material);
+	struct material *m = ARENA_NEW(r->arena, struct material);
 
 	m->pos = here(r);
 	m->name = intern(r, need_attr(r, atts, "material", "name"));
@@ -236,17 +237,17 @@ static void start_material(struct reader *r, const XML_Char **atts, enum frame_k
 static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_Char **atts,
 			      struct xnode *parent)
 {
-	struct xnode *n = xnode_new(parent ? (void *)parent : r->ctx, talloc_strdup(r->ctx, name));
+	struct xnode *n = xnode_new(r->arena, arena_strdup(r->arena, name));
 	unsigned i, count = 0;
 
 	n->pos = here(r);
 	while (atts[2 * count])
 		count++;
 	if (count) {
-		n->attrs = talloc_array(n, struct xattr, count);
+		n->attrs = ARENA_ARRAY(r->arena, struct xattr, count);
 		for (i = 0; i < count; i++) {
-			n->attrs[i].name = talloc_strdup(n, atts[2 * i]);
-			n->attrs[i].value = talloc_strdup(n, atts[2 * i + 1]);
+			n->attrs[i].name = arena_strdup(r->arena, atts[2 * i]);
+			n->attrs[i].value = arena_strdup(r->arena, atts[2 * i + 1]);
 		}
 		n->nattrs = count;
 	}
@@ -265,7 +266,7 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 	} else if (strcmp(name, "material") == 0) {
 		start_material(r, atts, F_MATERIAL);
 	} else if (strcmp(name, "gazebo") == 0) {
-		struct gazebo *g = talloc_zero(r->ctx, struct gazebo);
+		struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
 		g->reference = intern(r, attr(atts, "reference"));
 		start_gazebo_node(r, name, atts, NULL);
 		g->elem = r->stack[r->depth - 1].obj;
@@ -289,7 +290,7 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 	struct item *it;
 
 	if (strcmp(name, "inertial") == 0 && !l->inertial) {
-		l->inertial = talloc_zero(r->ctx, struct inertial);
+		l->inertial = ARENA_NEW(r->arena, struct inertial);
 		l->inertial->origin = POSE_IDENTITY;
 		l->inertial->pos = here(r);
 		push(r, F_INERTIAL, l->inertial);
@@ -299,7 +300,7 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 		push(r, F_IGNORE, NULL);
 		return;
 	}
-	it = talloc_zero(r->ctx, struct item);
+	it = ARENA_NEW(r->arena, struct item);
 	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
 	it->pos = here(r);
 	it->name = intern(r, attr(atts, "name"));
@@ -566,7 +567,7 @@ static void end_inertial(struct reader *r, struct frame *f)
 static void end_gazebo_node(struct reader *r, struct xnode *n)
 {
 	if (!n->first && r->textlen > 0)
-		n->text = talloc_strndup(n, r->text, r->textlen);
+		n->text = arena_strndup(r->arena, r->text, r->textlen);
 	r->textlen = 0;
 }
 
@@ -666,6 +667,7 @@ int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
 	r.ctx = ctx;
 	r.diag = d;
 	r.robot = robot_new(ctx);
+	r.arena = &r.robot->arena;
 	r.parser = XML_ParserCreate(NULL);
 	if (!r.parser) {
 		diag_error(d, 0, 0, "out of memory");

@@ -24,16 +24,6 @@ int link_is_world(const struct robot *rb, const struct link *l)
 
 /* ---- tree and root ------------------------------------------------------ */
 
-static void add_child(struct robot *rb, struct link *parent, struct joint *j)
-{
-	if (parent->nchildren == parent->children_cap) {
-		parent->children_cap = parent->children_cap ? parent->children_cap * 2 : 4;
-		parent->children = talloc_realloc(rb, parent->children, struct joint *,
-						  parent->children_cap);
-	}
-	parent->children[parent->nchildren++] = j;
-}
-
 static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 		    const char *name, struct srcpos pos, struct link **out)
 {
@@ -47,9 +37,11 @@ static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 
 static void build_tree(struct resolver *rs)
 {
+	struct robot *rb = rs->rb;
 	struct joint *j;
+	struct link *l;
 
-	for (j = rs->rb->joints; j; j = j->next) {
+	for (j = rb->joints; j; j = j->next) {
 		struct link *p, *c;
 		int bad = link_ref(rs, j, "parent", j->parent_name, j->parent_pos, &p);
 		bad |= link_ref(rs, j, "child", j->child_name, j->child_pos, &c);
@@ -64,8 +56,15 @@ static void build_tree(struct resolver *rs)
 		j->parent = p;
 		j->child = c;
 		c->parent_joint = j;
-		add_child(rs->rb, p, j);
+		p->children_cap++;
 	}
+	/* Child lists sized exactly, in the arena: counted above, filled here. */
+	for (l = rb->links; l; l = l->next)
+		if (l->children_cap)
+			l->children = ARENA_ARRAY(&rb->arena, struct joint *, l->children_cap);
+	for (j = rb->joints; j; j = j->next)
+		if (j->parent)
+			j->parent->children[j->parent->nchildren++] = j;
 }
 
 static int by_joint_name(const void *a, const void *b)
@@ -208,7 +207,7 @@ static const char *tag_name(unsigned flag)
 }
 
 /* A tag's value: its value attribute, else its text; blanks trimmed. */
-static char *tag_value(TALLOC_CTX *ctx, const struct xnode *n)
+static char *tag_value(struct arena *a, const struct xnode *n)
 {
 	const char *v = xnode_attr(n, "value");
 	size_t len;
@@ -221,7 +220,7 @@ static char *tag_value(TALLOC_CTX *ctx, const struct xnode *n)
 	while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t' ||
 			   v[len - 1] == '\n' || v[len - 1] == '\r'))
 		len--;
-	return talloc_strndup(ctx, v, len);
+	return arena_strndup(a, v, len);
 }
 
 static int parse_bool(const char *v, int *out)
@@ -237,7 +236,7 @@ static int parse_bool(const char *v, int *out)
 
 static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, const struct xnode *n)
 {
-	char *v = tag_value(e, n);
+	char *v = tag_value(&rs->rb->arena, n);
 	char *field = (char *)e + t->off;
 	int ok = 0;
 
@@ -277,7 +276,7 @@ static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, co
 
 static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 {
-	struct ext *e = talloc_zero(rs->rb, struct ext);
+	struct ext *e = ARENA_NEW(&rs->rb->arena, struct ext);
 	struct xnode *c, *b;
 
 	e->ref = g->reference ? g->reference : "";
@@ -290,12 +289,12 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
 			struct node_list *l = c->name[0] == 'v' ? &e->visual_blobs : &e->collision_blobs;
 			for (b = c->first; b; b = b->next)
-				node_list_push(e, l, b);
+				node_list_push(&rs->rb->arena, l, b);
 		} else if (strcmp(c->name, "canonicalBody") == 0) {
 			diag_warn(rs->d, c->pos.line, c->pos.col,
 				  "<canonicalBody> has no SDFormat equivalent; ignored");
 		} else {
-			node_list_push(e, &e->blobs, c);
+			node_list_push(&rs->rb->arena, &e->blobs, c);
 		}
 	}
 	return e;
@@ -374,16 +373,16 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	rb->exts[rb->nexts++] = e;
 
 	if (e->ref[0] == '\0') {
-		ext_list_append(rb, &rb->model_exts, e);
+		ext_list_append(&rb->arena, &rb->model_exts, e);
 		warn_unused_tags(rs, e, MODEL_TAGS);
 		return;
 	}
 	l = index_get(&rb->link_index, e->ref);
 	j = index_get(&rb->joint_index, e->ref);
 	if (l)
-		ext_list_append(rb, &l->exts, e);
+		ext_list_append(&rb->arena, &l->exts, e);
 	if (j) {
-		ext_list_append(rb, &j->exts, e);
+		ext_list_append(&rb->arena, &j->exts, e);
 		if (e->preserve)
 			j->preserve = 1;
 		if (e->disable_lumping)

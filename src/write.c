@@ -10,23 +10,23 @@
 
 /* ---- text of values ------------------------------------------------------- */
 
-static const char *fmt_num(TALLOC_CTX *ctx, double v)
+static const char *fmt_num(struct xnode *at, double v)
 {
 	char buf[NUM_BUFSZ];
 
 	num_format(v, buf);
-	return talloc_strdup(ctx, buf);
+	return arena_strdup(at->arena, buf);
 }
 
 /* N numbers, shortest form, or libsdformat's 6-digit vector form when G6. */
-static const char *fmt_nums(TALLOC_CTX *ctx, const double *v, int n, int g6)
+static const char *fmt_nums(struct xnode *at, const double *v, int n, int g6)
 {
 	char buf[6 * NUM_BUFSZ];
 
-	return talloc_strndup(ctx, buf, num_format_vec(v, n, g6 ? NUM_G6 : NUM_SHORTEST, buf));
+	return arena_strndup(at->arena, buf, num_format_vec(v, n, g6 ? NUM_G6 : NUM_SHORTEST, buf));
 }
 
-static const char *fmt_colour(TALLOC_CTX *ctx, const float c[4])
+static const char *fmt_colour(struct xnode *at, const float c[4])
 {
 	char buf[4 * NUM_BUFSZ + 4];
 	size_t len = 0;
@@ -37,35 +37,35 @@ static const char *fmt_colour(TALLOC_CTX *ctx, const float c[4])
 			buf[len++] = ' ';
 		len += num_format_float(c[i], buf + len);
 	}
-	return talloc_strndup(ctx, buf, len);
+	return arena_strndup(at->arena, buf, len);
 }
 
 /* A pose as libsdformat prints the ones it computes itself (frames left by
  * lumping): see num_format_ref6(). */
-static const char *fmt_pose_ref6(TALLOC_CTX *ctx, struct pose p)
+static const char *fmt_pose_ref6(struct xnode *at, struct pose p)
 {
 	char buf[6 * NUM_BUFSZ];
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
 	pose_rpy(&p, 0, v + 3);
-	return talloc_strndup(ctx, buf, num_format_vec(v, 6, NUM_REF6, buf));
+	return arena_strndup(at->arena, buf, num_format_vec(v, 6, NUM_REF6, buf));
 }
 
-static const char *fmt_pose(TALLOC_CTX *ctx, struct pose p)
+static const char *fmt_pose(struct xnode *at, struct pose p)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
 	pose_rpy(&p, 0, v + 3);
-	return fmt_nums(ctx, v, 6, 0);
+	return fmt_nums(at, v, 6, 0);
 }
 
 /* Visual, collision and model poses: angles as urdfdom extracts them. */
-static const char *fmt_pose_urdf(TALLOC_CTX *ctx, struct pose p)
+static const char *fmt_pose_urdf(struct xnode *at, struct pose p)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
 	pose_rpy(&p, 1, v + 3);
-	return fmt_nums(ctx, v, 6, 0);
+	return fmt_nums(at, v, 6, 0);
 }
 
 static const char *fmt_bool(int b)
@@ -146,13 +146,13 @@ static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 
 /* ---- geometry, visuals, collisions -------------------------------------------- */
 
-static const char *mesh_uri(TALLOC_CTX *ctx, const char *filename)
+static const char *mesh_uri(struct arena *a, const char *filename)
 {
 	const char *p = strstr(filename, "package://");
 
 	if (!p)
 		return filename;
-	return talloc_asprintf(ctx, "%.*smodel://%s", (int)(p - filename), filename,
+	return arena_printf(a, "%.*smodel://%s", (int)(p - filename), filename,
 			       p + strlen("package://"));
 }
 
@@ -178,7 +178,7 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 	case GEOM_MESH:
 		shape = xnode_add(geo, "mesh", NULL);
 		xnode_add(shape, "scale", fmt_nums(geo, g->scale, 3, 1));
-		xnode_add(shape, "uri", mesh_uri(geo, g->filename));
+		xnode_add(shape, "uri", mesh_uri(geo->arena, g->filename));
 		break;
 	case GEOM_NONE:
 		break;
@@ -187,18 +187,18 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 
 /* libsdformat's naming: LINK_visual, LINK_visual_1, ...; a name that does
  * not start with the link's name is prefixed LINK_fixed_joint_lump__. */
-static const char *item_name(TALLOC_CTX *ctx, const char *link, const struct link *src,
+static const char *item_name(struct arena *a, const char *link, const struct link *src,
 			     const struct item *it, unsigned k)
 {
 	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
 	/* Unnamed items lumped from another link take that link's name. */
 	const char *base = it->name ? it->name : src->name;
-	char *name = k ? talloc_asprintf(ctx, "%s%s_%u", base, suffix, k)
-		       : talloc_asprintf(ctx, "%s%s", base, suffix);
+	char *name = k ? arena_printf(a, "%s%s_%u", base, suffix, k)
+		       : arena_printf(a, "%s%s", base, suffix);
 
 	if (strncmp(name, link, strlen(link)) == 0)
 		return name;
-	return talloc_asprintf(ctx, "%s_fixed_joint_lump__%s", link, name);
+	return arena_printf(a, "%s_fixed_joint_lump__%s", link, name);
 }
 
 /* Required children the SDFormat 1.9 schema gives a default, for elements
@@ -281,7 +281,7 @@ static void schema_fixups_tree(struct xnode *root)
 
 static void add_blob(struct xnode *parent, const struct xnode *blob)
 {
-	struct xnode *copy = xnode_copy(parent, blob);
+	struct xnode *copy = xnode_copy(parent->arena, blob);
 
 	xnode_append(parent, copy);
 	schema_fixups_tree(copy);
@@ -327,7 +327,7 @@ static void collision_ext(struct xnode *col, const struct ext *e)
 	if (e->flags & EXT_LASER_RETRO)
 		xnode_replace(col, "laser_retro", fmt_num(col, e->laser_retro));
 	if (e->flags & EXT_MAX_CONTACTS)
-		xnode_replace(col, "max_contacts", talloc_asprintf(col, "%ld", e->max_contacts));
+		xnode_replace(col, "max_contacts", arena_printf(col->arena, "%ld", e->max_contacts));
 }
 
 static void visual_ext(struct xnode *vis, const struct ext *e)
@@ -372,7 +372,7 @@ static void add_item(struct xnode *link_el, const struct link *l, const struct l
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_add(link_el, tag, NULL);
-	const char *name = item_name(el, l->name, src, it, k);
+	const char *name = item_name(el->arena, l->name, src, it, k);
 	const struct link *ext_link = src;
 	const struct ext_ref *r;
 
@@ -445,9 +445,9 @@ static int joint_is_written(const struct joint *j)
 	return j && j->type != JOINT_FLOATING && j->type != JOINT_PLANAR;
 }
 
-static struct xnode *build_link(TALLOC_CTX *ctx, const struct robot *rb, const struct link *l)
+static struct xnode *build_link(struct arena *a, const struct robot *rb, const struct link *l)
 {
-	struct xnode *el = xnode_new(ctx, "link");
+	struct xnode *el = xnode_new(a, "link");
 	const struct joint *pj = l->parent_joint;
 	const struct link *src;
 	const struct item *it;
@@ -593,9 +593,9 @@ static const char *sdf_joint_type(const struct joint *j)
 	}
 }
 
-static struct xnode *build_joint(TALLOC_CTX *ctx, const struct robot *rb, const struct joint *j)
+static struct xnode *build_joint(struct arena *a, const struct robot *rb, const struct joint *j)
 {
-	struct xnode *el = xnode_new(ctx, "joint");
+	struct xnode *el = xnode_new(a, "joint");
 	const struct ext_ref *r;
 	struct xnode *pose;
 	const char *type = sdf_joint_type(j);
@@ -614,17 +614,18 @@ static struct xnode *build_joint(TALLOC_CTX *ctx, const struct robot *rb, const 
 	return el;
 }
 
+/* Prints a model child and forgets it: the arena is the writer's scratch. */
 static void print_and_free(struct out *o, struct xnode *el)
 {
 	print_node(o, el, 2);
-	talloc_free(el);
+	arena_reset(el->arena);
 }
 
 /* ---- frames ------------------------------------------------------------------ */
 
-static struct xnode *frame_node(TALLOC_CTX *ctx, const char *name, const char *attached_to)
+static struct xnode *frame_node(struct arena *a, const char *name, const char *attached_to)
 {
-	struct xnode *f = xnode_new(ctx, "frame");
+	struct xnode *f = xnode_new(a, "frame");
 
 	xnode_set_attr(f, "name", name);
 	xnode_set_attr(f, "attached_to", attached_to);
@@ -633,7 +634,8 @@ static struct xnode *frame_node(TALLOC_CTX *ctx, const char *name, const char *a
 
 /* A massless link on a kept fixed joint: the link, then the joint, as
  * frames where they stand in the tree. */
-static void write_frame_link(const struct robot *rb, const struct link *l, struct out *o)
+static void write_frame_link(struct arena *a, const struct robot *rb, const struct link *l,
+			     struct out *o)
 {
 	const struct joint *j = l->parent_joint;
 	const char *parent = parent_frame(rb, j);
@@ -641,7 +643,7 @@ static void write_frame_link(const struct robot *rb, const struct link *l, struc
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		f = i == 0 ? frame_node(NULL, l->name, parent) : frame_node(NULL, j->name, l->name);
+		f = i == 0 ? frame_node(a, l->name, parent) : frame_node(a, j->name, l->name);
 		xnode_set_attr(xnode_add(f, "pose", fmt_pose(f, j->origin)), "relative_to", parent);
 		print_and_free(o, f);
 	}
@@ -659,19 +661,19 @@ static void add_lumped_frames(const struct robot *rb, struct xnode *model)
 		struct xnode *f;
 		if (l->fate != LINK_LUMPED)
 			continue;
-		f = frame_node(model, j->name, j->parent->name);
+		f = frame_node(model->arena, j->name, j->parent->name);
 		xnode_add(f, "pose", fmt_pose_ref6(f, j->origin));
 		xnode_append(model, f);
-		xnode_append(model, frame_node(model, l->name, j->name));
+		xnode_append(model, frame_node(model->arena, l->name, j->name));
 	}
 }
 
 /* ---- the model ---------------------------------------------------------------- */
 
 
-static void write_model_tail(const struct robot *rb, struct out *o)
+static void write_model_tail(struct arena *a, const struct robot *rb, struct out *o)
 {
-	struct xnode *tail = xnode_new(NULL, "model");
+	struct xnode *tail = xnode_new(a, "model");
 	const struct ext_ref *r;
 	struct xnode *c;
 
@@ -687,26 +689,30 @@ static void write_model_tail(const struct robot *rb, struct out *o)
 		xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin));
 	for (c = tail->first; c; c = c->next)
 		print_node(o, c, 2);
-	talloc_free(tail);
+	arena_reset(a);
 }
 
 void write_sdf(const struct robot *rb, struct out *o)
 {
+	TALLOC_CTX *scratch = talloc_new(NULL);
+	struct arena a;
 	unsigned i;
 
+	arena_init(&a, scratch);
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='1.9'>\n  <model name='");
 	out_escaped_attr(o, rb->name);
 	out_str(o, "'>\n");
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];
 		if (l->fate == LINK_FRAME)
-			write_frame_link(rb, l, o);
+			write_frame_link(&a, rb, l, o);
 		if (l->fate != LINK_WRITTEN)
 			continue;
 		if (joint_is_written(l->parent_joint))
-			print_and_free(o, build_joint(NULL, rb, l->parent_joint));
-		print_and_free(o, build_link(NULL, rb, l));
+			print_and_free(o, build_joint(&a, rb, l->parent_joint));
+		print_and_free(o, build_link(&a, rb, l));
 	}
-	write_model_tail(rb, o);
+	write_model_tail(&a, rb, o);
 	out_str(o, "  </model>\n</sdf>\n");
+	talloc_free(scratch);
 }

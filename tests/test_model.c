@@ -8,10 +8,12 @@
 #include "model.h"
 
 static TALLOC_CTX *ctx;
+static struct arena arena;   /* element trees live in an arena, as in u2s */
 
 static void setup(void)
 {
 	ctx = talloc_new(NULL);
+	arena_init(&arena, talloc_new(ctx));
 }
 
 static void teardown(void)
@@ -140,7 +142,7 @@ static const char *children(const struct xnode *p)
 
 Test(xnode, new_and_add)
 {
-	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *root = xnode_new(&arena, "root");
 	struct xnode *a, *b;
 
 	cr_assert_str_eq(root->name, "root");
@@ -161,7 +163,7 @@ Test(xnode, new_and_add)
 
 Test(xnode, need)
 {
-	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *root = xnode_new(&arena, "root");
 	struct xnode *a = xnode_add(root, "a", NULL);
 	struct xnode *b, *n;
 
@@ -181,7 +183,7 @@ Test(xnode, need)
 
 Test(xnode, replace_moves_to_end)
 {
-	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *root = xnode_new(&arena, "root");
 	struct xnode *r;
 
 	xnode_add(root, "a", "1");
@@ -202,7 +204,7 @@ Test(xnode, replace_moves_to_end)
 
 Test(xnode, unlink_first_middle_last_only)
 {
-	struct xnode *root = xnode_new(ctx, "root");
+	struct xnode *root = xnode_new(&arena, "root");
 	struct xnode *a = xnode_add(root, "a", NULL);
 	struct xnode *b = xnode_add(root, "b", NULL);
 	struct xnode *c = xnode_add(root, "c", NULL);
@@ -236,7 +238,7 @@ Test(xnode, unlink_first_middle_last_only)
 
 Test(xnode, attributes)
 {
-	struct xnode *n = xnode_new(ctx, "plugin");
+	struct xnode *n = xnode_new(&arena, "plugin");
 
 	cr_assert_null(xnode_attr(n, "name"));
 	xnode_set_attr(n, "name", "p1");
@@ -305,10 +307,11 @@ static void assert_same_tree(const struct xnode *a, const struct xnode *b)
 
 Test(xnode, copy_small_tree)
 {
-	struct xnode *src = xnode_new(ctx, "gazebo");
+	struct xnode *src = xnode_new(&arena, "gazebo");
 	struct xnode *plugin, *copy, *x, *sib;
-	TALLOC_CTX *other = talloc_new(ctx);
+	struct arena other;
 
+	arena_init(&other, talloc_new(ctx));
 	src->pos.line = 7;
 	src->pos.col = 3;
 	xnode_set_attr(src, "reference", "base");
@@ -322,17 +325,17 @@ Test(xnode, copy_small_tree)
 	xnode_add(src, "mu1", "0.5");
 	xnode_add(src, "empty", NULL);
 
-	copy = xnode_copy(other, src);
+	copy = xnode_copy(&other, src);
 	assert_same_tree(src, copy);
-	cr_assert_eq(talloc_parent(copy), other);
+	cr_assert_eq(copy->arena, &other);
 	cr_assert_str_eq(children(copy), "plugin mu1 empty");
 	cr_assert_str_eq(children(xnode_child(copy, "plugin")), "topic rate inner");
 
 	/* a subtree copy stops at its own node, not its siblings */
-	copy = xnode_copy(other, plugin);
+	copy = xnode_copy(&other, plugin);
 	assert_same_tree(plugin, copy);
 	cr_assert_str_eq(children(copy), "topic rate inner");
-	sib = xnode_copy(other, x);
+	sib = xnode_copy(&other, x);
 	assert_same_tree(x, sib);
 	cr_assert_null(sib->first);
 
@@ -343,13 +346,12 @@ Test(xnode, copy_small_tree)
 	cr_assert_str_eq(children(plugin), "topic rate inner");
 
 	/* freeing the copy's context leaves the original whole */
-	talloc_free(other);
 	cr_assert_str_eq(children(src), "plugin mu1 empty");
 }
 
 Test(xnode, copy_wide_tree)
 {
-	struct xnode *src = xnode_new(ctx, "root"), *copy;
+	struct xnode *src = xnode_new(&arena, "root"), *copy;
 	int i, j;
 
 	for (i = 0; i < 300; i++) {
@@ -358,14 +360,14 @@ Test(xnode, copy_wide_tree)
 			xnode_set_attr(xnode_add(c, "leaf", talloc_asprintf(ctx, "%d.%d", i, j)),
 				       "k", talloc_asprintf(ctx, "%d", j));
 	}
-	copy = xnode_copy(ctx, src);
+	copy = xnode_copy(&arena, src);
 	assert_same_tree(src, copy);
 }
 
 Test(xnode, copy_very_deep_tree)
 {
 	enum { DEPTH = 100000 };
-	struct xnode *src = xnode_new(ctx, "d"), *p = src, *copy, *q;
+	struct xnode *src = xnode_new(&arena, "d"), *p = src, *copy, *q;
 	int i;
 
 	for (i = 1; i < DEPTH; i++) {
@@ -377,7 +379,7 @@ Test(xnode, copy_very_deep_tree)
 		}
 	}
 	p->text = "bottom";
-	copy = xnode_copy(ctx, src);
+	copy = xnode_copy(&arena, src);
 	assert_same_tree(src, copy);
 	for (i = 1, q = copy; xnode_child(q, "d"); q = xnode_child(q, "d"))
 		i++;
@@ -416,13 +418,13 @@ Test(robot, lists)
 	cr_assert(l.first == &a && a.next == &b && b.next == &c && !c.next && l.last == &c);
 	cr_assert_eq(l.count, 3);
 
-	ext_list_append(ctx, &el, &e1);
-	ext_list_append(ctx, &el, &e2);
+	ext_list_append(&arena, &el, &e1);
+	ext_list_append(&arena, &el, &e2);
 	cr_assert(el.first->ext == &e1 && el.first->next->ext == &e2 && !el.first->next->next);
 	cr_assert_eq(el.last->ext, &e2);
 
 	for (i = 0; i < 100; i++)
-		node_list_push(ctx, &nl, xnode_new(ctx, talloc_asprintf(ctx, "n%u", i)));
+		node_list_push(&arena, &nl, xnode_new(&arena, talloc_asprintf(ctx, "n%u", i)));
 	cr_assert_eq(nl.n, 100);
 	cr_assert_geq(nl.cap, 100);
 	for (i = 0; i < 100; i++) {

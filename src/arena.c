@@ -1,0 +1,107 @@
+/* arena: bump allocator over talloc blocks. */
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SIZE (256 * 1024)
+#define ALIGN 16
+
+void arena_init(struct arena *a, TALLOC_CTX *ctx)
+{
+	a->ctx = ctx;
+	a->cur = a->end = NULL;
+	a->first = NULL;
+	a->first_size = 0;
+}
+
+static void *must(void *p)
+{
+	if (!p) {
+		fputs("u2s: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static void new_block(struct arena *a)
+{
+	char *b = must(talloc_size(a->ctx, BLOCK_SIZE));
+
+	if (!a->first) {
+		a->first = b;
+		a->first_size = BLOCK_SIZE;
+	}
+	a->cur = b;
+	a->end = b + BLOCK_SIZE;
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+	size_t rounded = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	char *p;
+
+	if (rounded == 0)
+		rounded = ALIGN;
+	if (rounded > BLOCK_SIZE / 4) {
+		/* A large request gets a chunk of its own. */
+		p = must(talloc_size(a->ctx, rounded));
+		memset(p, 0, n);
+		return p;
+	}
+	if (!a->cur || (size_t)(a->end - a->cur) < rounded)
+		new_block(a);
+	p = a->cur;
+	a->cur += rounded;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t n)
+{
+	char *p = arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *p;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < (int)sizeof small)
+		return arena_strndup(a, small, (size_t)n);
+	p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_reset(struct arena *a)
+{
+	/* Every block but the first goes; the first is rewound. */
+	void *first = a->first;
+	size_t size = a->first_size;
+
+	if (!first)
+		return;
+	talloc_steal(NULL, first);
+	talloc_free_children(a->ctx);
+	talloc_steal(a->ctx, first);
+	a->cur = first;
+	a->end = (char *)first + size;
+}

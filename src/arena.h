@@ -1,0 +1,39 @@
+/* arena: bump allocation for the many small nodes of a conversion.
+ *
+ * talloc puts a header of about a hundred bytes before every chunk; a URDF
+ * of a million links has tens of millions of small nodes, so u2s carves
+ * them from large talloc blocks instead.  The blocks hang off the
+ * conversion's talloc context: freeing it frees them.  Nodes are never
+ * freed one by one; arena_reset() forgets everything at once (the writer
+ * reuses one arena for each element it prints). */
+#ifndef U2S_ARENA_H
+#define U2S_ARENA_H
+
+#include <stddef.h>
+#include <talloc.h>
+
+struct arena {
+	TALLOC_CTX *ctx;      /* owns the blocks, and nothing else */
+	char *cur, *end;      /* free space in the current block */
+	void *first;          /* the first block, kept by arena_reset() */
+	size_t first_size;
+};
+
+void arena_init(struct arena *a, TALLOC_CTX *ctx);
+/* N zeroed bytes, aligned for any type.  Never NULL (aborts when out of
+ * memory, as talloc users commonly do). */
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_printf(struct arena *a, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+/* Forgets every allocation; the first block is kept for reuse. */
+void arena_reset(struct arena *a);
+
+#define ARENA_NEW(a, type) ((type *)arena_alloc((a), sizeof(type)))
+#define ARENA_ARRAY(a, type, n) ((type *)arena_alloc((a), sizeof(type) * (n)))
+
+#endif
