@@ -608,3 +608,148 @@ Test(write, output_error)
 	close(full);
 	free(r.msgs);
 }
+
+/* ---- fixed-joint lumping and massless links ---------------------------------------- */
+
+static const char FIXED_PAIR[] =
+	"<robot name='r'>"
+	"<link name='base'>" INERTIAL "</link>"
+	"<link name='cam'><inertial><mass value='1'/>"
+	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"
+	"<visual><geometry><sphere radius='0.1'/></geometry></visual></link>"
+	"<joint name='mount' type='fixed'><parent link='base'/><child link='cam'/>"
+	"<origin xyz='0 0 2'/></joint>"
+	"</robot>";
+
+Test(lump, fixed_child_merges_into_parent)
+{
+	struct result r = convert_ok(FIXED_PAIR);
+
+	absent(&r, "<link name='cam'>");
+	absent(&r, "<joint name='mount'");
+	at(&r, "<mass>2</mass>");
+	at(&r, "<pose>0 0 1 0 0 0</pose>");              /* centre of mass between the two */
+	at(&r, "<ixx>4</ixx>");                           /* 1 + 1 + 2 * 1^2 */
+	at(&r, "<visual name='base_fixed_joint_lump__cam_visual'>");
+	at(&r, "<pose>0 0 2 0 0 0</pose>");               /* the visual moved by the joint */
+	at(&r, "<frame name='mount' attached_to='base'>");
+	at(&r, "<frame name='cam' attached_to='mount'/>");
+	result_free(&r);
+}
+
+Test(lump, preserve_fixed_joints_option_keeps_them)
+{
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	opts.preserve_fixed_joints = 1;
+	r = convert_opts(FIXED_PAIR, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	at(&r, "<joint name='mount' type='fixed'>");
+	at(&r, "<link name='cam'>");
+	absent(&r, "<frame");
+	result_free(&r);
+}
+
+static const char MASSLESS_ON_KEPT_JOINT[] =
+	"<robot name='r'>"
+	"<link name='base'>" INERTIAL "</link>"
+	"<link name='tip'/>"
+	"<joint name='j' type='fixed'><parent link='base'/><child link='tip'/>"
+	"<origin xyz='1 0 0'/></joint>"
+	"<gazebo reference='j'><preserveFixedJoint>true</preserveFixedJoint>"
+	"<sensor name='ft' type='force_torque'/></gazebo>"
+	"</robot>";
+
+Test(lump, massless_link_on_kept_fixed_joint_becomes_frames)
+{
+	struct result r = convert_ok(MASSLESS_ON_KEPT_JOINT);
+
+	absent(&r, "<link name='tip'>");
+	absent(&r, "<joint name='j'");
+	at(&r, "<frame name='tip' attached_to='base'>");
+	at(&r, "<frame name='j' attached_to='tip'>");
+	absent(&r, "force_torque");
+	cr_assert(strstr(r.msgs, "t.urdf:1:") && strstr(r.msgs, "'ft'") && strstr(r.msgs, "'j'"),
+		  "the sensor left out is named with its joint:\n%s", r.msgs);
+	result_free(&r);
+}
+
+Test(lump, massless_link_on_moving_joint_is_dropped_with_subtree)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link>"
+		"<link name='a'/>"
+		"<link name='b'>" INERTIAL "</link>"
+		"<joint name='ja' type='continuous'><parent link='base'/><child link='a'/></joint>"
+		"<joint name='jb' type='continuous'><parent link='a'/><child link='b'/></joint>"
+		"</robot>");
+
+	absent(&r, "<link name='a'>");
+	absent(&r, "<link name='b'>");
+	absent(&r, "<joint name='ja'");
+	absent(&r, "<joint name='jb'");
+	cr_assert(strstr(r.msgs, "warning: link 'a' has no <inertial>") &&
+		  strstr(r.msgs, "1 link below it"), "%s", r.msgs);
+	result_free(&r);
+}
+
+Test(lump, plugin_on_merged_link_moves_with_offset_once)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link>"
+		"<link name='imu'>" INERTIAL "</link>"
+		"<joint name='m' type='fixed'><parent link='base'/><child link='imu'/>"
+		"<origin xyz='1 0 0'/></joint>"
+		"<gazebo reference='imu'><plugin name='p' filename='p.so'>"
+		"<bodyName>imu</bodyName></plugin></gazebo>"
+		"</robot>");
+
+	at(&r, "<bodyName>base</bodyName>");
+	at(&r, "<xyzOffset>1 0 0</xyzOffset>");
+	at(&r, "<rpyOffset>0 0 0</rpyOffset>");
+	at(&r, "<gz::corrected_offsets>1</gz::corrected_offsets>");
+	result_free(&r);
+}
+
+Test(lump, long_fixed_chain_is_linear_and_finite)
+{
+	/* 2000 massless links in a fixed chain under one with mass: no stack
+	 * depth, no NaN, everything merged into the root. */
+	size_t cap = 400000, n = 0;
+	char *urdf = malloc(cap);
+	struct result r;
+	int i;
+
+	n += (size_t)snprintf(urdf + n, cap - n, "<robot name='c'><link name='l0'>" INERTIAL "</link>");
+	for (i = 1; i < 2000; i++)
+		n += (size_t)snprintf(urdf + n, cap - n,
+				      "<link name='l%d'/><joint name='j%d' type='fixed'><parent link='l%d'/>"
+				      "<child link='l%d'/><origin xyz='0 0 1' rpy='0 0 0.1'/></joint>",
+				      i, i, i - 1, i);
+	snprintf(urdf + n, cap - n, "</robot>");
+	cr_assert_lt(strlen(urdf), 60000 * 5);
+	{
+		/* too big for one pipe write: use a file */
+		int fd = temp_fd(), out = temp_fd();
+		struct u2s_options opts = { 0 };
+		cr_assert_eq(write(fd, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+		lseek(fd, 0, SEEK_SET);
+		opts.diag_fn = collect;
+		opts.diag_arg = &r;
+		memset(&r, 0, sizeof r);
+		r.rc = u2s_convert(fd, "c.urdf", out, &opts);
+		r.sdf = slurp(out, &r.len);
+		close(fd);
+		close(out);
+	}
+	cr_assert_eq(r.rc, U2S_OK);
+	cr_assert_eq(count(r.sdf, "<link "), 1);
+	cr_assert_eq(count(r.sdf, "<frame "), 2 * 1999);
+	cr_assert_null(strstr(r.sdf, "nan"));
+	cr_assert_null(strstr(r.sdf, "inf"));
+	free(urdf);
+	result_free(&r);
+}
