@@ -122,15 +122,63 @@ static size_t tidy_exponent(char *buf, size_t len)
 	return strlen(buf);
 }
 
+/* The fast path of num_format(): V as a plain decimal with the fewest
+ * fractional digits K (at most 15) such that M / 10^K == V for the integer
+ * M nearest V * 10^K.  Division is correctly rounded and M and 10^K are
+ * exact, so that test is exactly "the decimal M e-K reads back as V", and
+ * the first K that passes gives the shortest text.  Returns 0 when V is out
+ * of its range (the caller then searches with printf). */
+static size_t format_decimal(double v, char buf[NUM_BUFSZ])
+{
+	static const double p10[] = {
+		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+		1e13, 1e14, 1e15
+	};
+	double a = fabs(v);
+	unsigned long long m = 0;
+	char digits[24];
+	size_t n = 0, len = 0;
+	int k;
+
+	if (!(a >= 1e-4 && a < 1e15))
+		return 0;
+	for (k = 0; k <= 15; k++) {
+		double scaled = a * p10[k];
+		if (scaled >= 9007199254740992.0)   /* 2^53: M no longer exact */
+			return 0;
+		m = (unsigned long long)(scaled + 0.5);
+		if ((double)m / p10[k] == a)
+			break;
+	}
+	if (k > 15)
+		return 0;
+	do {
+		digits[n++] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m > 0 || n <= (size_t)k);   /* at least one digit before the point */
+	if (v < 0)
+		buf[len++] = '-';
+	while (n > 0) {
+		if (n == (size_t)k)
+			buf[len++] = '.';
+		buf[len++] = digits[--n];
+	}
+	buf[len] = '\0';
+	return len;
+}
+
 size_t num_format(double v, char buf[NUM_BUFSZ])
 {
 	int prec, len = 0;
+	size_t fast;
 
 	if (v == 0 || !isfinite(v)) {
 		/* Non-finite values never reach here from a valid model. */
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
+	if ((fast = format_decimal(v, buf)) != 0)
+		return fast;
 	if (fabs(v) < 1e17 && v == floor(v))
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
 	/* Most values round-trip at 15 digits; %g drops trailing zeros, so the
@@ -157,8 +205,22 @@ static size_t format_g(double v, char buf[NUM_BUFSZ])
 size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 {
 	double r = round(v * 1e6) / 1e6;
+	size_t len, i, sig = 0;
 
-	return format_g(isfinite(r) ? r : v, buf);
+	if (!isfinite(r))
+		return format_g(v, buf);
+	/* Most values have few digits: the plain decimal is then what %g
+	 * prints, without printf's cost. */
+	if (fabs(r) < 1e6 && (len = format_decimal(r, buf)) != 0) {
+		/* significant digits: from the first non-zero one on */
+		for (i = 0; i < len && !(buf[i] >= '1' && buf[i] <= '9'); i++)
+			;
+		for (; i < len; i++)
+			sig += buf[i] >= '0' && buf[i] <= '9';
+		if (sig <= 6)
+			return len;
+	}
+	return format_g(r, buf);
 }
 
 size_t num_format_float(float v, char buf[NUM_BUFSZ])
