@@ -12,7 +12,7 @@
 #include "arena.h"
 #include "xform.h"
 
-struct srcpos { unsigned long line, col; };
+struct srcpos { unsigned line, col; };
 
 /* ---- generic element tree ------------------------------------------- */
 
@@ -64,10 +64,12 @@ enum geom_kind { GEOM_NONE, GEOM_BOX, GEOM_CYLINDER, GEOM_SPHERE, GEOM_MESH };
 
 struct geometry {
 	enum geom_kind kind;
-	double size[3];          /* box */
-	double radius, length;   /* cylinder, sphere */
-	const char *filename;    /* mesh */
-	double scale[3];         /* mesh, 1 1 1 unless given */
+	const char *filename;        /* mesh */
+	union {                      /* one shape at a time: keep items small */
+		double size[3];          /* box */
+		double scale[3];         /* mesh, 1 1 1 unless given */
+		struct { double length, radius; };  /* cylinder; sphere: radius */
+	};
 };
 
 struct material {
@@ -173,6 +175,18 @@ enum joint_type {
 	JOINT_FLOATING, JOINT_PLANAR
 };
 
+/* Joint elements that few joints have, and SDFormat 1.9 does not write:
+ * kept apart so that every other joint stays small. */
+struct joint_rare {
+	int has_mimic;
+	const char *mimic_joint;
+	double mimic_multiplier, mimic_offset;
+	int has_safety;
+	double soft_lower, soft_upper, k_position, k_velocity;
+	int has_calibration;
+	double rising, falling;
+};
+
 struct joint {
 	const char *name;
 	enum joint_type type;
@@ -188,13 +202,7 @@ struct joint {
 	double lower, upper, effort, velocity;
 	int has_dynamics;
 	double damping, friction;
-	int has_mimic;
-	const char *mimic_joint;
-	double mimic_multiplier, mimic_offset;
-	int has_safety;
-	double soft_lower, soft_upper, k_position, k_velocity;
-	int has_calibration;
-	double rising, falling;
+	struct joint_rare *rare;     /* mimic, safety_controller, calibration */
 	int preserve;                /* gazebo preserveFixedJoint */
 	int disable_lumping;         /* gazebo disableFixedJointLumping */
 	int lumped;                  /* merged away by fixed-joint lumping */

@@ -164,7 +164,7 @@ static void start_link(struct reader *r, const XML_Char **atts)
 	if (old) {
 		diag_error(r->diag, l->pos.line, l->pos.col,
 			   "duplicate link name '%s' (first defined at line %lu)",
-			   l->name, old->pos.line);
+			   l->name, (unsigned long)old->pos.line);
 		return;
 	}
 	if (r->robot->links_last)
@@ -214,7 +214,7 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	if (old) {
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "duplicate joint name '%s' (first defined at line %lu)",
-			   j->name, old->pos.line);
+			   j->name, (unsigned long)old->pos.line);
 		return;
 	}
 	if (r->robot->joints_last)
@@ -415,6 +415,13 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 	push(r, F_IGNORE, NULL);
 }
 
+static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
+{
+	if (!j->rare)
+		j->rare = ARENA_NEW(r->arena, struct joint_rare);
+	return j->rare;
+}
+
 static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *name,
 			   const XML_Char **atts)
 {
@@ -441,21 +448,24 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 		num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
 		num_attr(r, atts, "dynamics", "friction", &j->friction, 1, 0);
 	} else if (strcmp(name, "mimic") == 0) {
-		j->has_mimic = 1;
-		j->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
-		j->mimic_multiplier = 1;
-		num_attr(r, atts, "mimic", "multiplier", &j->mimic_multiplier, 1, 0);
-		num_attr(r, atts, "mimic", "offset", &j->mimic_offset, 1, 0);
+		struct joint_rare *x = joint_rare(r, j);
+		x->has_mimic = 1;
+		x->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
+		x->mimic_multiplier = 1;
+		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
+		num_attr(r, atts, "mimic", "offset", &x->mimic_offset, 1, 0);
 	} else if (strcmp(name, "safety_controller") == 0) {
-		j->has_safety = 1;
-		num_attr(r, atts, name, "soft_lower_limit", &j->soft_lower, 1, 0);
-		num_attr(r, atts, name, "soft_upper_limit", &j->soft_upper, 1, 0);
-		num_attr(r, atts, name, "k_position", &j->k_position, 1, 0);
-		num_attr(r, atts, name, "k_velocity", &j->k_velocity, 1, 1);
+		struct joint_rare *x = joint_rare(r, j);
+		x->has_safety = 1;
+		num_attr(r, atts, name, "soft_lower_limit", &x->soft_lower, 1, 0);
+		num_attr(r, atts, name, "soft_upper_limit", &x->soft_upper, 1, 0);
+		num_attr(r, atts, name, "k_position", &x->k_position, 1, 0);
+		num_attr(r, atts, name, "k_velocity", &x->k_velocity, 1, 1);
 	} else if (strcmp(name, "calibration") == 0) {
-		j->has_calibration = 1;
-		num_attr(r, atts, name, "rising", &j->rising, 1, 0);
-		num_attr(r, atts, name, "falling", &j->falling, 1, 0);
+		struct joint_rare *x = joint_rare(r, j);
+		x->has_calibration = 1;
+		num_attr(r, atts, name, "rising", &x->rising, 1, 0);
+		num_attr(r, atts, name, "falling", &x->falling, 1, 0);
 	}
 	push(r, F_IGNORE, NULL);
 }
@@ -536,7 +546,7 @@ static void end_material(struct reader *r, struct material *m)
 	if (old)
 		diag_error(r->diag, m->pos.line, m->pos.col,
 			   "duplicate material name '%s' (first defined at line %lu)",
-			   m->name, old->pos.line);
+			   m->name, (unsigned long)old->pos.line);
 }
 
 static void end_joint(struct reader *r, struct joint *j)

@@ -50,7 +50,8 @@ static void build_tree(struct resolver *rs)
 		if (c->parent_joint) {
 			diag_error(rs->d, j->pos.line, j->pos.col,
 				   "link '%s' has two parent joints: '%s' (line %lu) and '%s'",
-				   c->name, c->parent_joint->name, c->parent_joint->pos.line, j->name);
+				   c->name, c->parent_joint->name,
+				   (unsigned long)c->parent_joint->pos.line, j->name);
 			continue;
 		}
 		j->parent = p;
@@ -96,7 +97,7 @@ static void find_root(struct resolver *rs)
 			diag_error(rs->d, l->pos.line, l->pos.col,
 				   "link '%s' is a second root (the first is '%s', line %lu); "
 				   "connect it with a joint", l->name, rs->rb->root->name,
-				   rs->rb->root->pos.line);
+				   (unsigned long)rs->rb->root->pos.line);
 			continue;
 		}
 		rs->rb->root = l;
@@ -468,7 +469,7 @@ static void warn_mimic(struct resolver *rs)
 	unsigned n = 0;
 
 	for (j = rs->rb->joints; j; j = j->next)
-		if (j->has_mimic && n++ == 0)
+		if (j->rare && j->rare->has_mimic && n++ == 0)
 			first = j;
 	if (n == 1)
 		diag_warn(rs->d, first->pos.line, first->pos.col,
@@ -662,7 +663,7 @@ static void warn_shared_names(struct resolver *rs)
 		if (l)
 			diag_warn(rs->d, j->pos.line, j->pos.col,
 				  "joint '%s' has the name of a link (line %lu); SDFormat "
-				  "needs distinct names", j->name, l->pos.line);
+				  "needs distinct names", j->name, (unsigned long)l->pos.line);
 	}
 }
 

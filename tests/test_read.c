@@ -259,7 +259,7 @@ Test(read, model_contents)
 	cr_assert(j->has_axis && j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 1);
 	cr_assert(j->has_limit && j->effort == 10 && j->velocity == 2 && j->lower == 0 && j->upper == 0);
 	cr_assert(j->has_dynamics && j->damping == 0.7 && j->friction == 0);
-	cr_assert(!j->has_mimic && !j->has_safety && !j->has_calibration);
+	cr_assert_null(j->rare);   /* no mimic, safety_controller or calibration */
 	cr_assert(j->pos.line == 30 && j->pos.col == 3);
 	cr_assert(j->parent_pos.line == 32 && j->parent_pos.col == 5);
 	j = j->next;
