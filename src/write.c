@@ -190,15 +190,25 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 static const char *item_name(struct arena *a, const char *link, const struct link *src,
 			     const struct item *it, unsigned k)
 {
+	static const char lump[] = "_fixed_joint_lump__";
 	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
 	/* Unnamed items lumped from another link take that link's name. */
 	const char *base = it->name ? it->name : src->name;
-	char *name = k ? arena_printf(a, "%s%s_%u", base, suffix, k)
-		       : arena_printf(a, "%s%s", base, suffix);
+	size_t llen = strlen(link), mlen = sizeof lump - 1;
+	size_t blen = strlen(base), slen = strlen(suffix);
+	char *buf = arena_alloc(a, llen + mlen + blen + slen + 16);
+	char *name = buf + llen + mlen;   /* room for the prefix before it */
 
-	if (strncmp(name, link, strlen(link)) == 0)
+	/* By hand, not printf: this runs for every visual and collision. */
+	memcpy(name, base, blen);
+	memcpy(name + blen, suffix, slen + 1);
+	if (k)
+		snprintf(name + blen + slen, 16, "_%u", k);
+	if (strncmp(name, link, llen) == 0)
 		return name;
-	return arena_printf(a, "%s_fixed_joint_lump__%s", link, name);
+	memcpy(buf, link, llen);
+	memcpy(buf + llen, lump, mlen);
+	return buf;
 }
 
 /* Required children the SDFormat 1.9 schema gives a default, for elements
