@@ -410,6 +410,34 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 
 /* ---- materials ------------------------------------------------------------ */
 
+/* The colour libsdformat writes for material M, as text: it reproduces its
+ * digits.  urdfdom keeps the colour as a float, the converter scales it by
+ * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
+ * as a float and prints 6 digits.  Done once per material, not per visual. */
+static const char *sdf_colour(struct arena *a, const struct material *m)
+{
+	char buf[4 * NUM_BUFSZ + 4];
+	float c[4] = { 0, 0, 0, 1 };
+	size_t len = 0;
+	int i;
+
+	if (m->has_rgba) {
+		for (i = 0; i < 3; i++) {
+			char text[NUM_BUFSZ];
+			double x = (double)(float)m->rgba[i] / 0.8;
+			snprintf(text, sizeof text, "%.16g", x > 1 ? 1 : x);
+			c[i] = strtof(text, NULL);
+		}
+		c[3] = (float)m->rgba[3];
+	}
+	for (i = 0; i < 4; i++) {
+		if (i)
+			buf[len++] = ' ';
+		len += num_format_float(c[i], buf + len);
+	}
+	return arena_strndup(a, buf, len);
+}
+
 /* As urdfdom: a visual material with an empty name is the visual's own;
  * otherwise a robot-level material of that name wins, else the visual's own
  * colour or texture, which later visuals may then name. */
@@ -424,8 +452,11 @@ static void resolve_materials(struct resolver *rs)
 			if (!v->material_name)
 				continue;
 			if (v->material_name[0] == '\0') {
-				if (v->inline_mat->has_rgba || v->inline_mat->texture)
-					v->material = v->inline_mat;
+				m = v->inline_mat;
+				if (m->has_rgba || m->texture) {
+					m->sdf_colour = sdf_colour(&rs->rb->arena, m);
+					v->material = m;
+				}
 				continue;
 			}
 			m = index_get(&rs->rb->material_index, v->material_name);
@@ -437,6 +468,8 @@ static void resolve_materials(struct resolver *rs)
 				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
 					  "link '%s': material '%s' is not defined; the visual gets no colour",
 					  l->name, v->material_name);
+			if (m && !m->sdf_colour)
+				m->sdf_colour = sdf_colour(&rs->rb->arena, m);
 			v->material = m;
 		}
 }

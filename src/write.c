@@ -26,20 +26,6 @@ static const char *fmt_nums(struct xnode *at, const double *v, int n, int g6)
 	return arena_strndup(at->arena, buf, num_format_vec(v, n, g6 ? NUM_G6 : NUM_SHORTEST, buf));
 }
 
-static const char *fmt_colour(struct xnode *at, const float c[4])
-{
-	char buf[4 * NUM_BUFSZ + 4];
-	size_t len = 0;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		if (i)
-			buf[len++] = ' ';
-		len += num_format_float(c[i], buf + len);
-	}
-	return arena_strndup(at->arena, buf, len);
-}
-
 /* A pose as libsdformat prints the ones it computes itself (frames left by
  * lumping): see num_format_ref6(). */
 static const char *fmt_pose_ref6(struct xnode *at, struct pose p)
@@ -354,25 +340,11 @@ static void visual_ext(struct xnode *vis, const struct ext *e)
 static void visual_colour(struct xnode *vis, const struct material *m)
 {
 	struct xnode *mat = xnode_need(vis, "material");
-	float c[4] = { 0, 0, 0, 1 };
-	int i;
 
 	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
 		return;
-	if (m->has_rgba) {
-		/* Reproduces libsdformat's digits: urdfdom keeps the colour as a
-		 * float, the converter scales it by 1/0.8 in double and prints
-		 * 16 digits, and the SDF reader parses that back as a float. */
-		for (i = 0; i < 3; i++) {
-			char text[NUM_BUFSZ];
-			double x = (double)(float)m->rgba[i] / 0.8;
-			snprintf(text, sizeof text, "%.16g", x > 1 ? 1 : x);
-			c[i] = strtof(text, NULL);
-		}
-		c[3] = (float)m->rgba[3];
-	}
-	xnode_add(mat, "diffuse", fmt_colour(mat, c));
-	xnode_add(mat, "ambient", fmt_colour(mat, c));
+	xnode_add(mat, "diffuse", m->sdf_colour);
+	xnode_add(mat, "ambient", m->sdf_colour);
 }
 
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
