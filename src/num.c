@@ -212,6 +212,106 @@ static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 	return len;
 }
 
+/* Writes the decimal DIGITS (N of them, no leading zero) times 10^EXP10
+ * (the exponent of the first digit) as printf's %g would with precision P:
+ * trailing zeros dropped, exponent form below 1e-4 or from 10^P on. */
+static size_t write_g(int neg, char *digits, int n, int exp10, int p, char buf[NUM_BUFSZ])
+{
+	size_t len = 0;
+	int i;
+
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	if (neg)
+		buf[len++] = '-';
+	if (exp10 < -4 || exp10 >= p) {
+		buf[len++] = digits[0];
+		if (n > 1) {
+			buf[len++] = '.';
+			for (i = 1; i < n; i++)
+				buf[len++] = digits[i];
+		}
+		len += (size_t)snprintf(buf + len, NUM_BUFSZ - len, "e%d", exp10);
+	} else if (exp10 < 0) {
+		buf[len++] = '0';
+		buf[len++] = '.';
+		for (i = -1; i > exp10; i--)
+			buf[len++] = '0';
+		for (i = 0; i < n; i++)
+			buf[len++] = digits[i];
+	} else {
+		for (i = 0; i < n || i <= exp10; i++) {
+			if (i == exp10 + 1)
+				buf[len++] = '.';
+			buf[len++] = i < n ? digits[i] : '0';
+		}
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+/* Rounds the 17 DIGITS of a %.16e text to P digits in place, half up;
+ * returns the exponent change (1 when 9.99... carried into 10), or -1 when
+ * the dropped part is exactly a half: the 17-digit text cannot tell which
+ * way the exact value rounds, and the caller asks printf. */
+static int round_digits(char *digits, int p)
+{
+	int i, carry;
+
+	if (digits[p] == '5') {
+		for (i = p + 1; i < 17 && digits[i] == '0'; i++)
+			;
+		if (i == 17)
+			return -1;
+	}
+	carry = digits[p] >= '5';
+	for (i = p - 1; i >= 0 && carry; i--) {
+		if (digits[i] == '9') {
+			digits[i] = '0';
+		} else {
+			digits[i]++;
+			carry = 0;
+		}
+	}
+	if (carry) {
+		memmove(digits + 1, digits, (size_t)p - 1);
+		digits[0] = '1';
+		return 1;
+	}
+	return 0;
+}
+
+/* Shortest text for values the plain-decimal path cannot take: one printf
+ * of 17 digits, then the 15- and 16-digit roundings made from it and
+ * checked by reading them back. */
+static size_t format_search(double v, char buf[NUM_BUFSZ])
+{
+	char e17[40], digits[17];
+	int exp10, p, i, neg = v < 0;
+
+	snprintf(e17, sizeof e17, "%.16e", fabs(v));
+	digits[0] = e17[0];
+	for (i = 1; i < 17; i++)
+		digits[i] = e17[i + 1];
+	exp10 = atoi(e17 + 19);
+	for (p = 15; p <= 16; p++) {
+		char d[17];
+		int shift;
+		size_t len;
+		memcpy(d, digits, sizeof d);
+		shift = round_digits(d, p);
+		if (shift < 0) {
+			len = (size_t)snprintf(buf, NUM_BUFSZ, "%.*g", p, v);
+			len = tidy_exponent(buf, len);
+		} else {
+			len = write_g(neg, d, p, exp10 + shift, p, buf);
+		}
+		if (strtod(buf, NULL) == v)
+			return len;
+	}
+	return write_g(neg, digits, 17, exp10, 17, buf);
+}
+
 size_t num_format(double v, char buf[NUM_BUFSZ])
 {
 	int prec, len = 0;
@@ -226,9 +326,10 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		return fast;
 	if (fabs(v) < 1e17 && v == floor(v))
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
-	/* Most values round-trip at 15 digits; %g drops trailing zeros, so the
-	 * first precision that reads back is also the shortest text. */
-	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
+	if (fabs(v) >= DBL_MIN)
+		return format_search(v, buf);
+	/* Subnormals may need very few digits: search from 1. */
+	for (prec = 1; prec <= 17; prec++) {
 		len = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;
