@@ -281,19 +281,66 @@ static int round_digits(char *digits, int p)
 	return 0;
 }
 
-/* Shortest text for values the plain-decimal path cannot take: one printf
- * of 17 digits, then the 15- and 16-digit roundings made from it and
- * checked by reading them back. */
+/* The 17 significant digits of A (> 0) correctly rounded, and the decimal
+ * exponent of the first, computed exactly in 128-bit integers: A * 10^K is
+ * M * 10^K / 2^S with M the 53-bit significand.  Returns 0, or -1 out of
+ * range or on an exact half (the caller then asks printf). */
+static int digits17(double a, char digits[17], int *exp10)
+{
+	static const unsigned __int128 ten = 10;
+	unsigned __int128 n, q, r, half, p;
+	int e2, s, k, i;
+	unsigned long long m = (unsigned long long)ldexp(frexp(a, &e2), 53);
+
+	s = 53 - e2;                         /* A = M / 2^S */
+	k = 16 - (int)floor(log10(a));
+	for (i = 0; i < 2; i++) {
+		if (k < 0 || k > 22 || s <= 0 || s > 126)
+			return -1;
+		for (p = 1, e2 = 0; e2 < k; e2++)
+			p *= ten;
+		n = (unsigned __int128)m * p;
+		q = n >> s;
+		r = n - (q << s);
+		if (q >= (unsigned __int128)100000000000000000ULL)
+			k--;                     /* log10 overestimated the digits */
+		else if (q < (unsigned __int128)10000000000000000ULL)
+			k++;
+		else
+			break;
+	}
+	if (i == 2)
+		return -1;
+	half = (unsigned __int128)1 << (s - 1);
+	if (r == half)
+		return -1;
+	if (r > half && ++q == (unsigned __int128)100000000000000000ULL)
+		return -1;                       /* 99..9 carried: rare, let printf do it */
+	for (i = 16; i >= 0; i--) {
+		digits[i] = (char)('0' + (int)(q % ten));
+		q /= ten;
+	}
+	*exp10 = 16 - k;
+	return 0;
+}
+
+/* Shortest text for values the plain-decimal path cannot take: the 17
+ * correctly rounded digits, then the 15- and 16-digit roundings made from
+ * them and checked by reading them back. */
 static size_t format_search(double v, char buf[NUM_BUFSZ])
 {
-	char e17[40], digits[17];
+	char digits[17];
 	int exp10, p, i, neg = v < 0;
+	double back;
 
-	snprintf(e17, sizeof e17, "%.16e", fabs(v));
-	digits[0] = e17[0];
-	for (i = 1; i < 17; i++)
-		digits[i] = e17[i + 1];
-	exp10 = atoi(e17 + 19);
+	if (digits17(fabs(v), digits, &exp10) != 0) {
+		char e17[40];
+		snprintf(e17, sizeof e17, "%.16e", fabs(v));
+		digits[0] = e17[0];
+		for (i = 1; i < 17; i++)
+			digits[i] = e17[i + 1];
+		exp10 = atoi(e17 + 19);
+	}
 	for (p = 15; p <= 16; p++) {
 		char d[17];
 		int shift;
@@ -306,8 +353,8 @@ static size_t format_search(double v, char buf[NUM_BUFSZ])
 		} else {
 			len = write_g(neg, d, p, exp10 + shift, p, buf);
 		}
-		if (strtod(buf, NULL) == v)
-			return len;
+		if (num_parse(buf, &back) == 0 && back == v)
+			return len;   /* num_parse: strtod's value, faster on 15 digits */
 	}
 	return write_g(neg, digits, 17, exp10, 17, buf);
 }
