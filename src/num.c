@@ -43,60 +43,59 @@ static size_t decimal_len(const char *s)
 	return i;
 }
 
-/* Clinger's fast path: a decimal of at most 15 significant digits with a
- * small exponent is M * 10^E or M / 10^-E with M and the power exact, so
- * one correctly rounded operation gives exactly what strtod gives.
- * Returns 0 and sets *OUT, or -1 to leave the text to strtod. */
-static int parse_fast(const char *s, size_t n, double *out)
+/* Clinger's fast path, in the same pass that checks the syntax: a decimal
+ * of at most 15 significant digits without exponent is M / 10^K with M and
+ * the power exact, so one correctly rounded division gives exactly what
+ * strtod gives.  Returns the length of the number at S with *OUT set, 0
+ * when S does not start with a number, or -1 when the number is there but
+ * needs strtod (more digits, an exponent). */
+static long parse_fast(const char *s, double *out)
 {
 	static const double p10[] = {
 		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
 	unsigned long long m = 0;
-	int digits = 0, exp10 = 0, neg = 0;
-	size_t i = 0;
+	int digits = 0, seen = 0, frac = 0, neg = 0;
+	long i = 0;
 
 	if (s[i] == '+' || s[i] == '-')
 		neg = s[i++] == '-';
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+	for (; s[i] >= '0' && s[i] <= '9'; i++, seen++)
 		if (m || s[i] != '0') {
 			m = m * 10 + (unsigned)(s[i] - '0');
-			if (++digits > 15)
-				return -1;
+			digits++;
 		}
-	if (i < n && s[i] == '.')
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
-			exp10--;
+	if (s[i] == '.')
+		for (i++; s[i] >= '0' && s[i] <= '9'; i++, seen++, frac++)
 			if (m || s[i] != '0') {
 				m = m * 10 + (unsigned)(s[i] - '0');
-				if (++digits > 15)
-					return -1;
+				digits++;
 			}
-		}
-	if (i != n)
-		return -1;   /* an exponent part: strtod */
-	if (exp10 < -22)
+	if (!seen)
+		return 0;
+	if (digits > 15 || frac > 22 || s[i] == 'e' || s[i] == 'E')
 		return -1;
-	*out = exp10 < 0 ? (double)m / p10[-exp10] : (double)m;
+	*out = frac ? (double)m / p10[frac] : (double)m;
 	if (neg)
 		*out = -*out;
-	return 0;
+	return i;
 }
 
 /* Parses one number at *S, advancing *S past it. */
 static int parse_one(const char **s, double *out)
 {
-	size_t n = decimal_len(*s);
+	long fast = parse_fast(*s, out);
+	size_t n;
 	char *end;
 	double v;
 
-	if (n == 0)
-		return -1;
-	if (parse_fast(*s, n, out) == 0) {
-		*s += n;
+	if (fast > 0) {
+		*s += fast;
 		return 0;
 	}
+	if (fast == 0 || (n = decimal_len(*s)) == 0)
+		return -1;
 	v = strtod(*s, &end);
 	if ((size_t)(end - *s) != n || !isfinite(v))
 		return -1;

@@ -65,26 +65,30 @@ void out_char(struct out *o, char c)
 
 static void escape(struct out *o, const char *s, int attr)
 {
-	const char *run = s;
+	/* strcspn finds the next character to escape quickly; most text has
+	 * none, and is then copied in one piece. */
+	const char *special = attr ? "<>&'\"\r\n\t" : "<>&'\"\r";
 
-	for (; *s; s++) {
+	for (;;) {
+		size_t run = strcspn(s, special);
 		const char *rep;
+
+		out_put(o, s, run);
+		s += run;
 		switch (*s) {
+		case '\0': return;
 		case '<': rep = "&lt;"; break;
 		case '>': rep = "&gt;"; break;
 		case '&': rep = "&amp;"; break;
 		case '\'': rep = "&apos;"; break;
 		case '"': rep = "&quot;"; break;
 		case '\r': rep = "&#13;"; break;
-		case '\n': if (!attr) continue; rep = "&#10;"; break;
-		case '\t': if (!attr) continue; rep = "&#9;"; break;
-		default: continue;
+		case '\n': rep = "&#10;"; break;
+		default: rep = "&#9;"; break;
 		}
-		out_put(o, run, (size_t)(s - run));
 		out_str(o, rep);
-		run = s + 1;
+		s++;
 	}
-	out_put(o, run, (size_t)(s - run));
 }
 
 void out_escaped(struct out *o, const char *s)
