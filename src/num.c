@@ -383,14 +383,20 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, (size_t)len);
 }
 
-/* printf("%g") with "0" for zero and a tidy exponent. */
+/* printf("%g") with "0" for zero and a tidy exponent, from the exact
+ * digits where they can be had (printf otherwise). */
 static size_t format_g(double v, char buf[NUM_BUFSZ])
 {
+	char digits[17];
+	int exp10, shift;
+
 	if (v == 0) {
 		buf[0] = '0';
 		buf[1] = '\0';
 		return 1;
 	}
+	if (digits17(fabs(v), digits, &exp10) == 0 && (shift = round_digits(digits, 6)) >= 0)
+		return write_g(v < 0, digits, 6, exp10 + shift, 6, buf);
 	return tidy_exponent(buf, (size_t)snprintf(buf, NUM_BUFSZ, "%g", v));
 }
 
