@@ -10,41 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "testutil.h"
+
 #include "out.h"
-
-/* An unlinked temporary file, open for reading and writing. */
-static int temp_fd(void)
-{
-	char path[] = "/tmp/u2s-test-out-XXXXXX";
-	int fd = mkstemp(path);
-
-	cr_assert_geq(fd, 0, "mkstemp: %s", strerror(errno));
-	unlink(path);
-	return fd;
-}
-
-/* Everything in FD from the start, NUL-terminated; *LEN set. */
-static char *slurp(int fd, size_t *len)
-{
-	size_t cap = 4096, n = 0;
-	char *s = malloc(cap);
-	ssize_t r;
-
-	cr_assert_not_null(s);
-	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
-	while ((r = read(fd, s + n, cap - n - 1)) > 0) {
-		n += (size_t)r;
-		if (cap - n < 2) {
-			cap *= 2;
-			s = realloc(s, cap);
-			cr_assert_not_null(s);
-		}
-	}
-	cr_assert_geq(r, 0);
-	s[n] = '\0';
-	*len = n;
-	return s;
-}
 
 static off_t file_size(int fd)
 {

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "testutil.h"
+
 #include "u2s.h"
 
 /* ---- harness ----------------------------------------------------------------- */
@@ -35,34 +37,6 @@ static void collect(void *arg, enum u2s_severity sev, const char *line)
 		r->nerrors++;
 	else
 		r->nwarnings++;
-}
-
-static int temp_fd(void)
-{
-	char path[] = "/tmp/u2s-test-write-XXXXXX";
-	int fd = mkstemp(path);
-
-	cr_assert_geq(fd, 0, "mkstemp: %s", strerror(errno));
-	unlink(path);
-	return fd;
-}
-
-static char *slurp(int fd, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *s = malloc(cap);
-	ssize_t r;
-
-	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
-	while ((r = read(fd, s + n, cap - n - 1)) > 0) {
-		n += (size_t)r;
-		if (cap - n < 2)
-			s = realloc(s, cap *= 2);
-	}
-	cr_assert_geq(r, 0);
-	s[n] = '\0';
-	*len = n;
-	return s;
 }
 
 /* URDF in through a pipe, SDF out into a temporary file. */
