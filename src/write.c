@@ -396,12 +396,46 @@ static void add_inertial(struct xnode *link_el, const struct inertial *in)
 	xnode_add(inertia, "izz", fmt_num(el, in->izz));
 }
 
-static void link_ext(struct xnode *el, const struct ext *e)
+/* The link-level elements that <gazebo> tags replace, tracked as they are
+ * added, so that a replacement costs no scan of the link's children (a link
+ * that absorbed thousands of others has thousands of them). */
+struct replaceable {
+	const char *name;
+	struct xnode **nodes;   /* every child of that name, blobs included */
+	unsigned n, cap;
+};
+
+static void track(struct arena *a, struct replaceable *r, struct xnode *node)
+{
+	if (r->n == r->cap) {
+		struct xnode **v;
+		r->cap = r->cap ? r->cap * 2 : 2;
+		v = ARENA_ARRAY(a, struct xnode *, r->cap);
+		if (r->n)
+			memcpy(v, r->nodes, r->n * sizeof *v);
+		r->nodes = v;
+	}
+	r->nodes[r->n++] = node;
+}
+
+/* SDF's replace-add: every element of that name goes, one comes at the end. */
+static void replace_tracked(struct xnode *el, struct replaceable *r, const char *text)
+{
+	unsigned i;
+
+	for (i = 0; i < r->n; i++)
+		xnode_unlink(r->nodes[i]);
+	r->n = 0;
+	track(el->arena, r, xnode_add(el, r->name, text));
+}
+
+static void link_ext(struct xnode *el, const struct ext *e, struct replaceable *gravity,
+		     struct replaceable *self_collide)
 {
 	unsigned i;
 
 	if (e->flags & EXT_GRAVITY)
-		xnode_replace(el, "gravity", fmt_bool(e->gravity));
+		replace_tracked(el, gravity, fmt_bool(e->gravity));
 	if (e->flags & EXT_DAMPING_FACTOR) {
 		struct xnode *vd = xnode_add(el, "velocity_decay", NULL);
 		const char *v = fmt_num(el, e->damping_factor);
@@ -409,9 +443,14 @@ static void link_ext(struct xnode *el, const struct ext *e)
 		xnode_add(vd, "angular", v);
 	}
 	if (e->flags & EXT_SELF_COLLIDE)
-		xnode_replace(el, "self_collide", fmt_bool(e->self_collide));
-	for (i = 0; i < e->blobs.n; i++)
+		replace_tracked(el, self_collide, fmt_bool(e->self_collide));
+	for (i = 0; i < e->blobs.n; i++) {
 		add_blob(el, e->blobs.v[i]);
+		if (strcmp(e->blobs.v[i]->name, gravity->name) == 0)
+			track(el->arena, gravity, el->last);
+		else if (strcmp(e->blobs.v[i]->name, self_collide->name) == 0)
+			track(el->arena, self_collide, el->last);
+	}
 }
 
 /* The name a joint's pose is relative to: its parent link, or the model
@@ -434,6 +473,8 @@ static struct xnode *build_link(struct arena *a, const struct robot *rb, const s
 	const struct link *src;
 	const struct item *it;
 	const struct ext_ref *r;
+	struct replaceable gravity = { "gravity", NULL, 0, 0 };
+	struct replaceable self_collide = { "self_collide", NULL, 0, 0 };
 	unsigned k;
 
 	xnode_set_attr(el, "name", l->name);
@@ -456,7 +497,7 @@ static struct xnode *build_link(struct arena *a, const struct robot *rb, const s
 			add_item(el, l, src, it, k++);
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (r = src->exts.first; r; r = r->next)
-			link_ext(el, r->ext);
+			link_ext(el, r->ext, &gravity, &self_collide);
 	return el;
 }
 
