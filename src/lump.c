@@ -116,6 +116,7 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 	struct inertial *ip = p->inertial;
 	const struct inertial *ic = c->inertial;
 	struct pose cf;
+	struct quat xq, cq;
 	mat3 rp, rc, tp, tc, sum;
 	double m;
 	struct vec3 com, dp, dc;
@@ -130,11 +131,11 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 	}
 	/* libsdformat rotates inertias by the roll-pitch-yaw urdfdom reports,
 	 * which snaps near gimbal lock; so does u2s, to mean the same masses. */
-	x.q = quat_snapped(x.q);
-	cf = pose_compose(x, ic->origin);
-	cf.q = quat_snapped(quat_mul(x.q, quat_snapped(ic->origin.q)));
-	quat_to_matrix(quat_snapped(ip->origin.q), rp);
-	quat_to_matrix(cf.q, rc);
+	xq = quat_snapped(pose_quat(&x));
+	cf = pose_compose(pose_from_quat(x.p, xq), ic->origin);
+	cq = quat_snapped(quat_mul(xq, quat_snapped(pose_quat(&ic->origin))));
+	quat_to_matrix(quat_snapped(pose_quat(&ip->origin)), rp);
+	quat_to_matrix(cq, rc);
 	inertia_matrix(ip, tp);
 	inertia_matrix(ic, tc);
 	rotate_inertia(rp, tp, tp);
@@ -204,9 +205,8 @@ static const char *fmt_vec(struct xnode *at, const double *v, int n)
 
 static const char *pose_text(struct xnode *at, struct pose p)
 {
-	double v[6] = { p.p.x, p.p.y, p.p.z };
+	double v[6] = { p.p.x, p.p.y, p.p.z, p.rpy[0], p.rpy[1], p.rpy[2] };
 
-	quat_to_rpy(p.q, v + 3);
 	return fmt_vec(at, v, 6);
 }
 
@@ -270,6 +270,7 @@ static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, cons
 	char buf[6 * NUM_BUFSZ];
 	const char *t;
 	struct pose off;
+	struct quat off_q;
 	int i;
 
 	if (!l)
@@ -279,9 +280,12 @@ static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, cons
 	if ((t = child_text(plugin, "rpyOffset")) != NULL)
 		num_parse_vec(t, v + 3, 3);
 	off = pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
+	/* The rotation straight from the quaternions: near gimbal lock a trip
+	 * through roll-pitch-yaw would lose digits the angles below need. */
+	off_q = quat_mul(pose_quat(&l->to_owner), quat_from_rpy(v[3], v[4], v[5]));
 	xnode_replace(plugin, key, l->owner->name);
 	v[0] = off.p.x, v[1] = off.p.y, v[2] = off.p.z;
-	quat_to_rpy_urdf(off.q, v + 3);
+	quat_to_rpy_urdf(off_q, v + 3);
 	for (i = 0; round_after && i < 6; i++) {
 		snprintf(buf, sizeof buf, "%g", v[i]);
 		v[i] = strtod(buf, NULL);

@@ -3,14 +3,16 @@
 
 #include <math.h>
 
-const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 1, 0, 0, 0 }, 1, { 0, 0, 0 } };
+const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 0, 0, 0 } };
 
 static struct quat quat_normalized(struct quat q)
 {
 	double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
 
-	if (n == 0 || !isfinite(n))
-		return POSE_IDENTITY.q;
+	if (n == 0 || !isfinite(n)) {
+		struct quat id = { 1, 0, 0, 0 };
+		return id;
+	}
 	q.w /= n, q.x /= n, q.y /= n, q.z /= n;
 	return q;
 }
@@ -117,58 +119,60 @@ struct pose pose_from_xyz_rpy(const double xyz[3], const double rpy[3])
 	struct pose r;
 
 	r.p.x = xyz[0], r.p.y = xyz[1], r.p.z = xyz[2];
-	r.q = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
-	r.rpy_given = 1;
 	r.rpy[0] = rpy[0], r.rpy[1] = rpy[1], r.rpy[2] = rpy[2];
 	return r;
+}
+
+struct pose pose_from_quat(struct vec3 p, struct quat q)
+{
+	struct pose r;
+
+	r.p = p;
+	quat_to_rpy(q, r.rpy);
+	return r;
+}
+
+struct quat pose_quat(const struct pose *p)
+{
+	return quat_from_rpy(p->rpy[0], p->rpy[1], p->rpy[2]);
 }
 
 void pose_rpy(const struct pose *p, int urdf_style, double rpy[3])
 {
 	/* urdfdom's angles differ from the rotation near gimbal lock, where it
-	 * snaps; elsewhere the given angles say the same, exactly. */
-	if (p->rpy_given && !(urdf_style && fabs(sin(p->rpy[1])) >= 0.99999)) {
-		rpy[0] = p->rpy[0], rpy[1] = p->rpy[1], rpy[2] = p->rpy[2];
+	 * snaps; elsewhere the pose's angles say the same, exactly. */
+	if (urdf_style && fabs(sin(p->rpy[1])) >= 0.99999) {
+		quat_to_rpy_urdf(pose_quat(p), rpy);
 		return;
 	}
-	if (urdf_style)
-		quat_to_rpy_urdf(p->q, rpy);
-	else
-		quat_to_rpy(p->q, rpy);
+	rpy[0] = p->rpy[0], rpy[1] = p->rpy[1], rpy[2] = p->rpy[2];
 }
 
 struct pose pose_compose(struct pose a, struct pose b)
 {
-	struct pose r;
+	struct quat qa;
 	struct vec3 t;
 
-	/* Exact, and keeps B's given angles. */
+	/* Exact, and keeps B's angles. */
 	if (pose_is_identity(a))
 		return b;
-	t = quat_rotate(a.q, b.p);
-
-	r.p.x = a.p.x + t.x;
-	r.p.y = a.p.y + t.y;
-	r.p.z = a.p.z + t.z;
-	r.q = quat_normalized(quat_mul(a.q, b.q));
-	r.rpy_given = 0;
-	return r;
+	qa = pose_quat(&a);
+	t = quat_rotate(qa, b.p);
+	t.x += a.p.x, t.y += a.p.y, t.z += a.p.z;
+	return pose_from_quat(t, quat_normalized(quat_mul(qa, pose_quat(&b))));
 }
 
 struct pose pose_inverse(struct pose a)
 {
-	struct pose r;
-	struct vec3 t;
+	struct quat q = quat_conj(pose_quat(&a));
+	struct vec3 t = quat_rotate(q, a.p);
 
-	r.q = quat_conj(a.q);
-	t = quat_rotate(r.q, a.p);
-	r.p.x = -t.x, r.p.y = -t.y, r.p.z = -t.z;
-	r.rpy_given = 0;
-	return r;
+	t.x = -t.x, t.y = -t.y, t.z = -t.z;
+	return pose_from_quat(t, q);
 }
 
 int pose_is_identity(struct pose a)
 {
 	return a.p.x == 0 && a.p.y == 0 && a.p.z == 0 &&
-	       a.q.x == 0 && a.q.y == 0 && a.q.z == 0;
+	       a.rpy[0] == 0 && a.rpy[1] == 0 && a.rpy[2] == 0;
 }

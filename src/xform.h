@@ -5,12 +5,12 @@
 
 struct vec3 { double x, y, z; };
 struct quat { double w, x, y, z; };
-/* A pose read from the input keeps the angles it was given (RPY_GIVEN), so
- * that they are written back as they were; computed poses have only Q. */
+/* A pose keeps roll-pitch-yaw, not a quaternion: a pose read from the input
+ * is written back with the angles it was given, and the model stays small
+ * (poses are the most numerous values in it).  Composition goes through
+ * quaternions (pose_quat()). */
 struct pose {
 	struct vec3 p;
-	struct quat q;
-	int rpy_given;
 	double rpy[3];
 };
 
@@ -30,10 +30,11 @@ struct vec3 quat_rotate(struct quat q, struct vec3 v);
 /* Row-major 3x3 rotation matrix of Q. */
 void quat_to_matrix(struct quat q, double m[9]);
 
-/* The pose at XYZ with roll-pitch-yaw RPY, remembering the angles. */
 struct pose pose_from_xyz_rpy(const double xyz[3], const double rpy[3]);
-/* The angles to write for P: the given ones, or those of P's quaternion
- * (quat_to_rpy(), or quat_to_rpy_urdf() when URDF_STYLE). */
+struct pose pose_from_quat(struct vec3 p, struct quat q);
+struct quat pose_quat(const struct pose *p);
+/* The angles to write for P: its own, or, for URDF_STYLE near gimbal lock,
+ * the snapped ones quat_to_rpy_urdf() gives. */
 void pose_rpy(const struct pose *p, int urdf_style, double rpy[3]);
 
 /* A∘B: B is expressed in A's frame; the result in A's parent frame. */

@@ -130,8 +130,9 @@ static void assert_pose(struct pose p, double x, double y, double z, double r, d
 	struct quat q = quat_from_rpy(r, pt, yw);
 
 	cr_assert(p.p.x == x && p.p.y == y && p.p.z == z, "xyz %.17g %.17g %.17g", p.p.x, p.p.y, p.p.z);
-	cr_assert(fabs(p.q.w - q.w) < 1e-15 && fabs(p.q.x - q.x) < 1e-15 &&
-		  fabs(p.q.y - q.y) < 1e-15 && fabs(p.q.z - q.z) < 1e-15, "rotation differs");
+	struct quat pq = pose_quat(&p);
+	cr_assert(fabs(pq.w - q.w) < 1e-15 && fabs(pq.x - q.x) < 1e-15 &&
+		  fabs(pq.y - q.y) < 1e-15 && fabs(pq.z - q.z) < 1e-15, "rotation differs");
 }
 
 /* ---- model contents -------------------------------------------------------------- */
