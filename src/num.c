@@ -315,9 +315,13 @@ static int digits17(double a, char digits[17], int *exp10)
 		return -1;
 	if (r > half && ++q == (unsigned __int128)100000000000000000ULL)
 		return -1;                       /* 99..9 carried: rare, let printf do it */
-	for (i = 16; i >= 0; i--) {
-		digits[i] = (char)('0' + (int)(q % ten));
-		q /= ten;
+	{
+		/* q < 10^17 fits 64 bits, where division is cheap */
+		unsigned long long d = (unsigned long long)q;
+		for (i = 16; i >= 0; i--) {
+			digits[i] = (char)('0' + (int)(d % 10));
+			d /= 10;
+		}
 	}
 	*exp10 = 16 - k;
 	return 0;
