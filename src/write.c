@@ -401,32 +401,18 @@ static void add_inertial(struct xnode *link_el, const struct inertial *in)
  * that absorbed thousands of others has thousands of them). */
 struct replaceable {
 	const char *name;
-	struct xnode **nodes;   /* every child of that name, blobs included */
-	unsigned n, cap;
+	struct node_list nodes;   /* every child of that name, blobs included */
 };
-
-static void track(struct arena *a, struct replaceable *r, struct xnode *node)
-{
-	if (r->n == r->cap) {
-		struct xnode **v;
-		r->cap = r->cap ? r->cap * 2 : 2;
-		v = ARENA_ARRAY(a, struct xnode *, r->cap);
-		if (r->n)
-			memcpy(v, r->nodes, r->n * sizeof *v);
-		r->nodes = v;
-	}
-	r->nodes[r->n++] = node;
-}
 
 /* SDF's replace-add: every element of that name goes, one comes at the end. */
 static void replace_tracked(struct xnode *el, struct replaceable *r, const char *text)
 {
 	unsigned i;
 
-	for (i = 0; i < r->n; i++)
-		xnode_unlink(r->nodes[i]);
-	r->n = 0;
-	track(el->arena, r, xnode_add(el, r->name, text));
+	for (i = 0; i < r->nodes.n; i++)
+		xnode_unlink(r->nodes.v[i]);
+	r->nodes.n = 0;
+	node_list_push(el->arena, &r->nodes, xnode_add(el, r->name, text));
 }
 
 static void link_ext(struct xnode *el, const struct ext *e, struct replaceable *gravity,
@@ -447,9 +433,9 @@ static void link_ext(struct xnode *el, const struct ext *e, struct replaceable *
 	for (i = 0; i < e->blobs.n; i++) {
 		add_blob(el, e->blobs.v[i]);
 		if (strcmp(e->blobs.v[i]->name, gravity->name) == 0)
-			track(el->arena, gravity, el->last);
+			node_list_push(el->arena, &gravity->nodes, el->last);
 		else if (strcmp(e->blobs.v[i]->name, self_collide->name) == 0)
-			track(el->arena, self_collide, el->last);
+			node_list_push(el->arena, &self_collide->nodes, el->last);
 	}
 }
 
@@ -473,8 +459,8 @@ static struct xnode *build_link(struct arena *a, const struct robot *rb, const s
 	const struct link *src;
 	const struct item *it;
 	const struct ext_ref *r;
-	struct replaceable gravity = { "gravity", NULL, 0, 0 };
-	struct replaceable self_collide = { "self_collide", NULL, 0, 0 };
+	struct replaceable gravity = { "gravity", { NULL, 0, 0 } };
+	struct replaceable self_collide = { "self_collide", { NULL, 0, 0 } };
 	unsigned k;
 
 	xnode_set_attr(el, "name", l->name);
