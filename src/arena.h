@@ -2,8 +2,8 @@
  *
  * talloc puts a header of about a hundred bytes before every chunk; a URDF
  * of a million links has tens of millions of small nodes, so u2s carves
- * them from large talloc blocks instead.  The blocks hang off the
- * conversion's talloc context: freeing it frees them.  Nodes are never
+ * them from large blocks instead.  The blocks are owned by talloc objects
+ * under the conversion's talloc context: freeing it frees them.  Nodes are never
  * freed one by one; arena_reset() forgets everything at once (the writer
  * reuses one arena for each element it prints). */
 #ifndef U2S_ARENA_H
