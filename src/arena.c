@@ -21,7 +21,6 @@ void arena_init(struct arena *a, TALLOC_CTX *ctx)
 	a->ctx = ctx;
 	a->cur = a->end = NULL;
 	a->first = NULL;
-	a->first_size = 0;
 }
 
 static void *must(void *p)
@@ -54,10 +53,8 @@ static void new_block(struct arena *a)
 #ifdef MADV_HUGEPAGE
 	madvise(b->mem, BLOCK_SIZE, MADV_HUGEPAGE);   /* a hint; failure is fine */
 #endif
-	if (!a->first) {
+	if (!a->first)
 		a->first = b;
-		a->first_size = BLOCK_SIZE;
-	}
 	a->cur = b->mem;
 	a->end = (char *)b->mem + BLOCK_SIZE;
 }
@@ -126,5 +123,5 @@ void arena_reset(struct arena *a)
 	talloc_free_children(a->ctx);
 	talloc_steal(a->ctx, first);
 	a->cur = first->mem;
-	a->end = (char *)first->mem + a->first_size;
+	a->end = (char *)first->mem + BLOCK_SIZE;
 }

@@ -16,7 +16,6 @@ struct arena {
 	TALLOC_CTX *ctx;      /* owns the blocks, and nothing else */
 	char *cur, *end;      /* free space in the current block */
 	void *first;          /* the first block, kept by arena_reset() */
-	size_t first_size;
 };
 
 void arena_init(struct arena *a, TALLOC_CTX *ctx);

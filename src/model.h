@@ -134,7 +134,6 @@ struct ext {
 	const char *material;        /* Gazebo-classic material script name */
 	struct node_list blobs;      /* elements inserted as they are */
 	struct node_list visual_blobs, collision_blobs; /* children of <visual>/<collision> */
-	struct pose reduction;       /* lumping: joint transform applied to poses */
 };
 
 struct ext_ref { struct ext *ext; struct ext_ref *next; };
@@ -156,7 +155,7 @@ struct link {
 	struct item_list visuals, collisions;
 	struct joint *parent_joint;  /* NULL for the root */
 	struct joint **children;     /* child joints, by ascending joint name */
-	unsigned nchildren, children_cap;
+	unsigned nchildren;
 	struct ext_list exts;        /* extensions that apply to this link */
 	enum link_fate fate;
 	/* Fixed-joint lumping: a lumped link's contents are written in its

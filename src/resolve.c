@@ -57,12 +57,14 @@ static void build_tree(struct resolver *rs)
 		j->parent = p;
 		j->child = c;
 		c->parent_joint = j;
-		p->children_cap++;
+		p->nchildren++;
 	}
 	/* Child lists sized exactly, in the arena: counted above, filled here. */
 	for (l = rb->links; l; l = l->next)
-		if (l->children_cap)
-			l->children = ARENA_ARRAY(&rb->arena, struct joint *, l->children_cap);
+		if (l->nchildren) {
+			l->children = ARENA_ARRAY(&rb->arena, struct joint *, l->nchildren);
+			l->nchildren = 0;
+		}
 	for (j = rb->joints; j; j = j->next)
 		if (j->parent)
 			j->parent->children[j->parent->nchildren++] = j;
@@ -282,7 +284,6 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 
 	e->ref = g->reference ? g->reference : "";
 	e->pos = g->elem->pos;
-	e->reduction = POSE_IDENTITY;
 	for (c = g->elem->first; c; c = c->next) {
 		const struct tag *t = find_tag(c->name);
 		if (t) {
