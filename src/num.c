@@ -167,12 +167,12 @@ static size_t tidy_exponent(char *buf, size_t len)
 }
 
 /* The fast path of num_format(): V as a plain decimal with the fewest
- * fractional digits K (at most 15) such that M / 10^K == V for the integer
+ * fractional digits K (at most MAX_K) such that M / 10^K == V for the integer
  * M nearest V * 10^K.  Division is correctly rounded and M and 10^K are
  * exact, so that test is exactly "the decimal M e-K reads back as V", and
  * the first K that passes gives the shortest text.  Returns 0 when V is out
  * of its range (the caller then searches with printf). */
-static size_t format_decimal(double v, char buf[NUM_BUFSZ])
+static size_t format_decimal(double v, int max_k, char buf[NUM_BUFSZ])
 {
 	static const double p10[] = {
 		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
@@ -186,15 +186,18 @@ static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 
 	if (!(a >= 1e-4 && a < 1e15))
 		return 0;
-	for (k = 0; k <= 15; k++) {
+	for (k = 0; k <= max_k; k++) {
 		double scaled = a * p10[k];
-		if (scaled >= 9007199254740992.0)   /* 2^53: M no longer exact */
+		/* Below 2^50, a M that reads back is within 1/8 of V * 10^K,
+		 * so it is the nearest integer; above, M might read back and
+		 * yet not be the nearest, and format_exact decides. */
+		if (scaled >= 1125899906842624.0)
 			return 0;
 		m = (unsigned long long)(scaled + 0.5);
 		if ((double)m / p10[k] == a)
 			break;
 	}
-	if (k > 15)
+	if (k > max_k)
 		return 0;
 	do {
 		digits[n++] = (char)('0' + m % 10);
@@ -280,50 +283,192 @@ static int round_digits(char *digits, int p)
 	return 0;
 }
 
-/* The 17 significant digits of A (> 0) correctly rounded, and the decimal
- * exponent of the first, computed exactly in 128-bit integers: A * 10^K is
- * M * 10^K / 2^S with M the 53-bit significand.  Returns 0, or -1 out of
- * range or on an exact half (the caller then asks printf). */
-static int digits17(double a, char digits[17], int *exp10)
-{
-	static const unsigned __int128 ten = 10;
-	unsigned __int128 n, q, r, half, p;
-	int e2, s, k, i;
-	unsigned long long m = (unsigned long long)ldexp(frexp(a, &e2), 53);
+/* ---- exact decimal digits ------------------------------------------------ */
 
-	s = 53 - e2;                         /* A = M / 2^S */
-	k = 16 - (int)floor(log10(a));
-	for (i = 0; i < 2; i++) {
-		if (k < 0 || k > 22 || s <= 0 || s > 126)
+/* A normal double A > 0 as an exact fixed-point decimal, in 128-bit
+ * integers: A = M / 2^S with M the 53-bit significand, and
+ *   A * 10^K = N / 2^(S-K) = Q + R / 2^(S-K),   N = M * 5^K,
+ * with Q the 17-digit integer part (10^16 <= Q < 10^17).  Splitting 10^K
+ * into 5^K * 2^K keeps N within 128 bits for K up to 32 (A down to about
+ * 1e-16).  One unit of the 17th digit is then 1 in Q. */
+struct exact {
+	unsigned long long m, q;
+	unsigned __int128 r, five_k;   /* R, and 5^K */
+	int shift, k;                  /* S - K, and K */
+};
+
+static const unsigned long long P10[] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+	1000000000000ull, 10000000000000ull, 100000000000000ull,
+	1000000000000000ull, 10000000000000000ull, 100000000000000000ull
+};
+#define TEN16 P10[16]
+#define TEN17 P10[17]
+
+static unsigned __int128 pow5(int k)
+{
+	unsigned __int128 p = 1;
+
+	while (k-- > 0)
+		p *= 5;
+	return p;
+}
+
+/* Returns 0, or -1 when A is out of the range the integers can hold (then
+ * the caller asks printf). */
+static int exact_scale(double a, struct exact *x)
+{
+	unsigned long long bits;
+	int biased, e2, i, lg;
+	unsigned __int128 n;
+
+	memcpy(&bits, &a, sizeof bits);
+	biased = (int)(bits >> 52) & 0x7ff;
+	if (biased == 0 || biased == 0x7ff)
+		return -1;                       /* subnormal, inf, nan */
+	x->m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
+	e2 = biased - 1075;                  /* A = M * 2^E2 */
+	/* floor(log10(2^(E2+52))) by 78913 / 2^18 ~ log10(2), an estimate
+	 * the loop corrects by one either way */
+	lg = (e2 + 52) * 78913;
+	lg = lg >= 0 ? lg >> 18 : -((-lg + (1 << 18) - 1) >> 18);
+	x->k = 16 - lg;
+	for (i = 0; i < 3; i++) {
+		x->shift = -e2 - x->k;
+		if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
 			return -1;
-		for (p = 1, e2 = 0; e2 < k; e2++)
-			p *= ten;
-		n = (unsigned __int128)m * p;
-		q = n >> s;
-		r = n - (q << s);
-		if (q >= (unsigned __int128)100000000000000000ULL)
-			k--;                     /* log10 overestimated the digits */
-		else if (q < (unsigned __int128)10000000000000000ULL)
-			k++;
+		x->five_k = pow5(x->k);
+		n = (unsigned __int128)x->m * x->five_k;
+		x->q = (unsigned long long)(n >> x->shift);   /* < 2^64: see the checks */
+		if ((n >> x->shift) >= TEN17)
+			x->k--;
+		else if (x->q < TEN16)
+			x->k++;
 		else
 			break;
 	}
-	if (i == 2)
+	if (i == 3)
 		return -1;
-	half = (unsigned __int128)1 << (s - 1);
-	if (r == half)
-		return -1;
-	if (r > half && ++q == (unsigned __int128)100000000000000000ULL)
-		return -1;                       /* 99..9 carried: rare, let printf do it */
-	{
-		/* q < 10^17 fits 64 bits, where division is cheap */
-		unsigned long long d = (unsigned long long)q;
-		for (i = 16; i >= 0; i--) {
-			digits[i] = (char)('0' + (int)(d % 10));
-			d /= 10;
+	x->r = n - ((unsigned __int128)x->q << x->shift);
+	return 0;
+}
+
+/* Twice the distance from the integer C (in units of Q) to A, in units of
+ * 2^-(S-K); *BELOW tells whether C is under A.  |C - Q| <= 13. */
+static unsigned __int128 twice_distance(const struct exact *x, unsigned long long c, int *below)
+{
+	unsigned __int128 one = (unsigned __int128)1 << x->shift;
+
+	*below = c <= x->q;
+	if (*below)
+		return 2 * ((x->q - c) * one + x->r);
+	return 2 * ((c - x->q) * one - x->r);
+}
+
+/* Whether the integer C (in units of Q) reads back as A: C must lie within
+ * half a unit in the last place of A, whose neighbours are one place away
+ * (half a place below a power of two), ties going to the even significand. */
+static int reads_back(const struct exact *x, unsigned long long c)
+{
+	unsigned __int128 d;
+	int below;
+
+	if (c + 13 < x->q || c > x->q + 13)
+		return 0;   /* half a place is at most 11.1 units of Q */
+	d = twice_distance(x, c, &below);
+	if (below && x->m == (1ull << 52))
+		d *= 2;
+	return (x->m & 1) ? d < x->five_k : d <= x->five_k;
+}
+
+/* The P-digit decimal nearest A, in units of Q (its 17-P last digits
+ * zero), when it reads back as A; else 0. */
+static unsigned long long nearest_if_exact(const struct exact *x, int p)
+{
+	unsigned long long unit = P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit, c;
+	unsigned __int128 dlo, dhi;
+	int below;
+
+	if (x->q - lo > 13)
+		return hi - x->q <= 13 && reads_back(x, hi) ? hi : 0;
+	if (hi - x->q > 13)
+		return reads_back(x, lo) ? lo : 0;
+	dlo = twice_distance(x, lo, &below);
+	dhi = twice_distance(x, hi, &below);
+	if (dlo == dhi)   /* a tie: to the even last digit, as printf rounds */
+		c = (lo / unit) % 2 == 0 ? lo : hi;
+	else
+		c = dlo < dhi ? lo : hi;
+	return reads_back(x, c) ? c : 0;
+}
+
+/* The digits of C (a multiple of 10^(17-P), at most 10^17) into DIGITS;
+ * returns how many, and adds to *EXP10 when C carried to 10^17. */
+static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
+{
+	int i;
+
+	if (c == TEN17) {
+		digits[0] = '1';
+		++*exp10;
+		return 1;
+	}
+	c /= P10[17 - p];
+	for (i = p - 1; i >= 0; i--) {
+		digits[i] = (char)('0' + (int)(c % 10));
+		c /= 10;
+	}
+	return p;
+}
+
+/* The shortest text of V (normal, non-zero) from exact integer arithmetic:
+ * the fewest digits P whose nearest P-digit decimal reads back as V.
+ * Reading back only gets easier with more digits, so P is found by
+ * bisection.  Returns 0 out of range (the caller asks printf). */
+static size_t format_exact(double v, char buf[NUM_BUFSZ])
+{
+	struct exact x;
+	unsigned long long c, best;
+	int lo = 1, hi = 16, p = 17, mid, exp10, n;
+	char digits[17];
+
+	if (exact_scale(fabs(v), &x) != 0 || (best = nearest_if_exact(&x, 17)) == 0)
+		return 0;
+	while (lo <= hi) {
+		mid = (lo + hi) / 2;
+		if ((c = nearest_if_exact(&x, mid)) != 0) {
+			best = c;
+			p = mid;
+			hi = mid - 1;
+		} else {
+			lo = mid + 1;
 		}
 	}
-	*exp10 = 16 - k;
+	exp10 = 16 - x.k;
+	n = c_digits(best, p, digits, &exp10);
+	return write_g(v < 0, digits, n, exp10, 17, buf);
+}
+
+/* The 17 significant digits of A (> 0) correctly rounded, and the decimal
+ * exponent of the first.  Returns 0, or -1 out of range or on an exact
+ * half (the caller then asks printf). */
+static int digits17(double a, char digits[17], int *exp10)
+{
+	struct exact x;
+	unsigned long long q;
+	unsigned __int128 half;
+
+	if (exact_scale(a, &x) != 0)
+		return -1;
+	half = (unsigned __int128)1 << (x.shift - 1);
+	if (x.r == half)
+		return -1;
+	q = x.q + (x.r > half);
+	if (q == TEN17)
+		return -1;                       /* 99..9 carried: rare, let printf do it */
+	*exp10 = 16 - x.k;
+	c_digits(q, 17, digits, exp10);
 	return 0;
 }
 
@@ -372,10 +517,12 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
-	if ((fast = format_decimal(v, buf)) != 0)
+	if ((fast = format_decimal(v, 6, buf)) != 0)
 		return fast;
 	if (fabs(v) < 1e17 && v == floor(v))
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
+	if ((fast = format_exact(v, buf)) != 0)
+		return fast;
 	if (fabs(v) >= DBL_MIN)
 		return format_search(v, buf);
 	/* Subnormals may need very few digits: search from 1. */
@@ -413,7 +560,7 @@ size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 		return format_g(v, buf);
 	/* Most values have few digits: the plain decimal is then what %g
 	 * prints, without printf's cost. */
-	if (fabs(r) < 1e6 && (len = format_decimal(r, buf)) != 0) {
+	if (fabs(r) < 1e6 && (len = format_decimal(r, 6, buf)) != 0) {
 		/* significant digits: from the first non-zero one on */
 		for (i = 0; i < len && !(buf[i] >= '1' && buf[i] <= '9'); i++)
 			;

@@ -291,9 +291,22 @@ static int well_formed(const char *s)
 	return strspn(s, "0123456789.e-") == strlen(s);
 }
 
+/* The significant digits of a number's text, without trailing zeros. */
+static void mantissa_digits(const char *s, char *out)
+{
+	int n = 0;
+
+	for (; *s && *s != 'e' && n < 31; s++)
+		if (*s >= '0' && *s <= '9' && (n > 0 || *s != '0'))
+			out[n++] = *s;
+	while (n > 0 && out[n - 1] == '0')
+		n--;
+	out[n] = '\0';
+}
+
 static void check_value(double v)
 {
-	char buf[NUM_BUFSZ], g[64];
+	char buf[NUM_BUFSZ], g[128], want[32], got[32];
 	int prec, best = 99;
 
 	num_format(v, buf);
@@ -315,6 +328,11 @@ static void check_value(double v)
 	}
 	cr_assert_eq(sig_digits(buf), best,
 		     "%.17g -> \"%s\" has %d digits; %d are enough", v, buf, sig_digits(buf), best);
+	/* and they are the digits printf rounds to at that precision */
+	snprintf(g, sizeof g, "%.*g", best, v);
+	mantissa_digits(g, want);
+	mantissa_digits(buf, got);
+	cr_assert_str_eq(got, want, "%.17g -> \"%s\"; printf rounds to \"%s\"", v, buf, g);
 }
 
 static double pow10_int(int k)
