@@ -9,6 +9,7 @@
 
 struct out {
 	int fd;
+	int grows;        /* a memory writer (out_init_mem): no fd */
 	char *buf;
 	size_t len, cap;
 	int err;          /* errno of the first failed write, 0 if none */
@@ -16,6 +17,10 @@ struct out {
 
 /* BUF of CAP bytes belongs to the caller and must outlive the writer. */
 void out_init(struct out *o, int fd, char *buf, size_t cap);
+/* A writer into memory: the buffer (malloc'd, freed by out_free_mem)
+ * grows as needed; o->buf and o->len hold what was written. */
+void out_init_mem(struct out *o);
+void out_free_mem(struct out *o);
 void out_put(struct out *o, const char *s, size_t n);
 void out_str(struct out *o, const char *s);
 void out_char(struct out *o, char c);

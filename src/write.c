@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "num.h"
+#include "out.h"
+#include "par.h"
 #include "resolve.h"
 
 /* ---- text of values ------------------------------------------------------- */
@@ -701,26 +703,40 @@ static void write_model_tail(struct arena *a, const struct robot *rb, struct out
 	arena_reset(a);
 }
 
+/* Links FROM..TO of the emission order, each with its parent joint, or
+ * as frames. */
+static void write_links(const void *arg, struct arena *a, unsigned from, unsigned to,
+			struct out *o)
+{
+	const struct robot *rb = arg;
+	unsigned i;
+
+	for (i = from; i < to; i++) {
+		const struct link *l = rb->order[i];
+		if (l->fate == LINK_FRAME)
+			write_frame_link(a, rb, l, o);
+		if (l->fate != LINK_WRITTEN)
+			continue;
+		if (joint_is_written(l->parent_joint))
+			print_and_free(o, build_joint(a, rb, l->parent_joint));
+		print_and_free(o, build_link(a, rb, l));
+	}
+}
+
+/* Links per batch of the parallel writer: enough to make a batch's
+ * hand-over cheap, few enough to keep the batches in cache. */
+#define LINKS_PER_BATCH 64
+
 void write_sdf(const struct robot *rb, struct out *o)
 {
 	TALLOC_CTX *scratch = talloc_new(NULL);
 	struct arena a;
-	unsigned i;
 
 	arena_init(&a, scratch);
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='1.9'>\n  <model name='");
 	out_escaped_attr(o, rb->name);
 	out_str(o, "'>\n");
-	for (i = 0; i < rb->norder; i++) {
-		const struct link *l = rb->order[i];
-		if (l->fate == LINK_FRAME)
-			write_frame_link(&a, rb, l, o);
-		if (l->fate != LINK_WRITTEN)
-			continue;
-		if (joint_is_written(l->parent_joint))
-			print_and_free(o, build_joint(&a, rb, l->parent_joint));
-		print_and_free(o, build_link(&a, rb, l));
-	}
+	par_format(rb->norder, LINKS_PER_BATCH, write_links, rb, o);
 	write_model_tail(&a, rb, o);
 	out_str(o, "  </model>\n</sdf>\n");
 	talloc_free(scratch);
