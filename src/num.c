@@ -306,13 +306,19 @@ static const unsigned long long P10[] = {
 #define TEN16 P10[16]
 #define TEN17 P10[17]
 
+/* 5^K for K <= 32: 5^27 is the last power that fits 64 bits. */
 static unsigned __int128 pow5(int k)
 {
-	unsigned __int128 p = 1;
+	static const unsigned long long p5[28] = {
+		1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull,
+		1953125ull, 9765625ull, 48828125ull, 244140625ull, 1220703125ull,
+		6103515625ull, 30517578125ull, 152587890625ull, 762939453125ull,
+		3814697265625ull, 19073486328125ull, 95367431640625ull, 476837158203125ull,
+		2384185791015625ull, 11920928955078125ull, 59604644775390625ull,
+		298023223876953125ull, 1490116119384765625ull, 7450580596923828125ull
+	};
 
-	while (k-- > 0)
-		p *= 5;
-	return p;
+	return k <= 27 ? p5[k] : (unsigned __int128)p5[27] * p5[k - 27];
 }
 
 /* Returns 0, or -1 when A is out of the range the integers can hold (then
