@@ -68,9 +68,9 @@ int out_flush(struct out *o)
 	return o->err ? -1 : 0;
 }
 
-void out_put(struct out *o, const char *s, size_t n)
+void out_put_slow(struct out *o, const char *s, size_t n)
 {
-	if (o->err)
+	if (o->err || n == 0)
 		return;
 	if (o->len + n > o->cap && o->grows) {
 		grow(o, n);
@@ -85,19 +85,6 @@ void out_put(struct out *o, const char *s, size_t n)
 	}
 	memcpy(o->buf + o->len, s, n);
 	o->len += n;
-}
-
-void out_str(struct out *o, const char *s)
-{
-	out_put(o, s, strlen(s));
-}
-
-void out_char(struct out *o, char c)
-{
-	if (o->len < o->cap)
-		o->buf[o->len++] = c;
-	else
-		out_put(o, &c, 1);
 }
 
 static void escape(struct out *o, const char *s, int attr)

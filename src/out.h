@@ -6,6 +6,7 @@
 #define U2S_OUT_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct out {
 	int fd;
@@ -21,9 +22,35 @@ void out_init(struct out *o, int fd, char *buf, size_t cap);
  * grows as needed; o->buf and o->len hold what was written. */
 void out_init_mem(struct out *o);
 void out_free_mem(struct out *o);
-void out_put(struct out *o, const char *s, size_t n);
-void out_str(struct out *o, const char *s);
-void out_char(struct out *o, char c);
+/* What does not fit the buffer (or the writer that failed). */
+void out_put_slow(struct out *o, const char *s, size_t n);
+
+/* The writers are inline: output is millions of short pieces, and a call
+ * for each would cost more than the copy.  Bytes buffered after a failure
+ * are never written (out_flush checks err first). */
+static inline void out_put(struct out *o, const char *s, size_t n)
+{
+	if (n - 1 < o->cap - o->len) {   /* 0 < n <= room */
+		memcpy(o->buf + o->len, s, n);
+		o->len += n;
+	} else {
+		out_put_slow(o, s, n);
+	}
+}
+
+static inline void out_str(struct out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+static inline void out_char(struct out *o, char c)
+{
+	if (o->len < o->cap)
+		o->buf[o->len++] = c;
+	else
+		out_put_slow(o, &c, 1);
+}
+
 /* Writes S escaped for XML text: markup characters and carriage returns
  * (which a reader would turn into newlines). */
 void out_escaped(struct out *o, const char *s);
