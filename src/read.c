@@ -45,6 +45,8 @@ struct reader {
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
 enum { ITEM_ORIGIN = 1, ITEM_GEOMETRY = 2, ITEM_MATERIAL = 4 };
 
+static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
+
 /* ---- small helpers ---------------------------------------------------- */
 
 static struct srcpos here(struct reader *r)
@@ -269,6 +271,9 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 		struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
 		g->reference = intern(r, attr(atts, "reference"));
 		start_gazebo_node(r, name, atts, NULL);
+		/* Text matters only inside <gazebo>: elsewhere expat need not
+		 * hand over the whitespace between elements at all. */
+		XML_SetCharacterDataHandler(r->parser, on_text);
 		g->elem = r->stack[r->depth - 1].obj;
 		if (r->robot->gazebos_last)
 			r->robot->gazebos_last->next = g;
@@ -612,6 +617,8 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 	}
 	case F_GAZEBO:
 		end_gazebo_node(r, f->obj);
+		if (f[-1].kind == F_ROBOT)   /* the <gazebo> element itself */
+			XML_SetCharacterDataHandler(r->parser, NULL);
 		break;
 	default:
 		break;
@@ -687,7 +694,6 @@ int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
 	XML_SetParamEntityParsing(r.parser, XML_PARAM_ENTITY_PARSING_NEVER);
 	XML_SetUserData(r.parser, &r);
 	XML_SetElementHandler(r.parser, on_start, on_end);
-	XML_SetCharacterDataHandler(r.parser, on_text);
 	push(&r, F_DOC, NULL);
 	rc = feed(&r, fd);
 	XML_ParserFree(r.parser);
