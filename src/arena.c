@@ -1,18 +1,14 @@
 /* arena: bump allocator over talloc blocks. */
-/* madvise(MADV_HUGEPAGE) is a Linux extension. */
-#define _DEFAULT_SOURCE
-
 #include "arena.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-/* 2 MiB, aligned: one transparent huge page each where the kernel gives
- * them on request, which spares a million-link conversion most of its
- * page faults. */
+/* Large enough that the per-block costs vanish.  (Asking for transparent
+ * huge pages for the blocks was tried: the kernel's zeroing of them made
+ * big conversions slower, and their times erratic.) */
 #define BLOCK_SIZE (2 * 1024 * 1024)
 #define ALIGN 16
 
@@ -32,31 +28,14 @@ static void *must(void *p)
 	return p;
 }
 
-/* A block lives outside talloc (it needs an alignment talloc cannot
- * give) but is owned by a talloc object whose destructor frees it, so the
- * conversion's context still frees everything. */
-struct block { void *mem; };
-
-static int free_block(struct block *b)
-{
-	free(b->mem);
-	return 0;
-}
-
 static void new_block(struct arena *a)
 {
-	struct block *b = must(talloc(a->ctx, struct block));
+	char *b = must(talloc_size(a->ctx, BLOCK_SIZE));
 
-	if (posix_memalign(&b->mem, BLOCK_SIZE, BLOCK_SIZE) != 0)
-		must(NULL);
-	talloc_set_destructor(b, free_block);
-#ifdef MADV_HUGEPAGE
-	madvise(b->mem, BLOCK_SIZE, MADV_HUGEPAGE);   /* a hint; failure is fine */
-#endif
 	if (!a->first)
 		a->first = b;
-	a->cur = b->mem;
-	a->end = (char *)b->mem + BLOCK_SIZE;
+	a->cur = b;
+	a->end = b + BLOCK_SIZE;
 }
 
 void *arena_alloc(struct arena *a, size_t n)
@@ -115,13 +94,13 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 void arena_reset(struct arena *a)
 {
 	/* Every block but the first goes; the first is rewound. */
-	struct block *first = a->first;
+	char *first = a->first;
 
 	if (!first)
 		return;
 	talloc_steal(NULL, first);
 	talloc_free_children(a->ctx);
 	talloc_steal(a->ctx, first);
-	a->cur = first->mem;
-	a->end = (char *)first->mem + BLOCK_SIZE;
+	a->cur = first;
+	a->end = first + BLOCK_SIZE;
 }
