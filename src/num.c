@@ -44,11 +44,11 @@ static size_t decimal_len(const char *s)
 }
 
 /* Clinger's fast path, in the same pass that checks the syntax: a decimal
- * of at most 15 significant digits without exponent is M / 10^K with M and
- * the power exact, so one correctly rounded division gives exactly what
- * strtod gives.  Returns the length of the number at S with *OUT set, 0
- * when S does not start with a number, or -1 when the number is there but
- * needs strtod (more digits, an exponent). */
+ * of at most 15 significant digits times 10^E, |E| <= 22, is M * 10^E or
+ * M / 10^-E with M and the power exact, so one correctly rounded operation
+ * gives exactly what strtod gives.  Returns the length of the number at S
+ * with *OUT set, 0 when S does not start with a number, or -1 when the
+ * number is there but needs strtod (more digits, a larger exponent). */
 static long parse_fast(const char *s, double *out)
 {
 	static const double p10[] = {
@@ -56,7 +56,7 @@ static long parse_fast(const char *s, double *out)
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
 	unsigned long long m = 0;
-	int digits = 0, seen = 0, frac = 0, neg = 0;
+	int digits = 0, seen = 0, frac = 0, neg = 0, e = 0;
 	long i = 0;
 
 	if (s[i] == '+' || s[i] == '-')
@@ -74,9 +74,26 @@ static long parse_fast(const char *s, double *out)
 			}
 	if (!seen)
 		return 0;
-	if (digits > 15 || frac > 22 || s[i] == 'e' || s[i] == 'E')
+	if (digits > 15)
 		return -1;
-	*out = frac ? (double)m / p10[frac] : (double)m;
+	if (s[i] == 'e' || s[i] == 'E') {
+		long j = i + 1;
+		int eneg = 0;
+		if (s[j] == '+' || s[j] == '-')
+			eneg = s[j++] == '-';
+		if (!(s[j] >= '0' && s[j] <= '9'))
+			return -1;
+		for (; s[j] >= '0' && s[j] <= '9' && e < 1000; j++)
+			e = e * 10 + (s[j] - '0');
+		if (s[j] >= '0' && s[j] <= '9')
+			return -1;   /* an exponent of four digits or more */
+		e = eneg ? -e : e;
+		i = j;
+	}
+	e -= frac;
+	if (e < -22 || e > 22)
+		return -1;
+	*out = e < 0 ? (double)m / p10[-e] : (double)m * p10[e];
 	if (neg)
 		*out = -*out;
 	return i;

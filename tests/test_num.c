@@ -59,6 +59,38 @@ Test(num_parse, blanks_around)
 	parses_as("\r\n-7\r\n", -7);
 }
 
+/* Every decimal the fast path takes must give strtod's double, bit for bit:
+ * random mantissas of 1 to 17 digits, the point anywhere, exponents
+ * around the fast path's limits. */
+Test(num_parse, agrees_with_strtod)
+{
+	uint64_t x = 0x243F6A8885A308D3ull;
+	int i;
+
+	for (i = 0; i < 200000; i++) {
+		char text[64];
+		int len = 0, ndig, point, k;
+		double got, want;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		ndig = 1 + (int)(x % 17);
+		point = (int)((x >> 8) % (uint64_t)(ndig + 1));
+		if (x & (1ull << 20))
+			text[len++] = '-';
+		for (k = 0; k < ndig; k++) {
+			if (k == point)
+				text[len++] = '.';
+			text[len++] = (char)('0' + (x >> (24 + 2 * (k % 16))) % 10);
+		}
+		if (x & (1ull << 21))
+			len += sprintf(text + len, "e%d", (int)((x >> 40) % 61) - 30);
+		text[len] = '\0';
+		want = strtod(text, NULL);
+		cr_assert_eq(num_parse(text, &got), 0, "\"%s\" rejected", text);
+		cr_assert(memcmp(&got, &want, sizeof got) == 0,
+			  "\"%s\": %.17g, strtod %.17g", text, got, want);
+	}
+}
+
 Test(num_parse, rejections)
 {
 	rejects("");
