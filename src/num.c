@@ -183,6 +183,24 @@ static size_t tidy_exponent(char *buf, size_t len)
 	return strlen(buf);
 }
 
+size_t num_format_long(long v, char *buf)
+{
+	char digits[24];
+	unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
+	size_t n = 0, len = 0;
+
+	do {
+		digits[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		buf[len++] = '-';
+	while (n)
+		buf[len++] = digits[--n];
+	buf[len] = '\0';
+	return len;
+}
+
 /* The fast path of num_format(): V as a plain decimal with the fewest
  * fractional digits K (at most MAX_K) such that M / 10^K == V for the integer
  * M nearest V * 10^K.  Division is correctly rounded and M and 10^K are
@@ -250,7 +268,8 @@ static size_t write_g(int neg, char *digits, int n, int exp10, int p, char buf[N
 			for (i = 1; i < n; i++)
 				buf[len++] = digits[i];
 		}
-		len += (size_t)snprintf(buf + len, NUM_BUFSZ - len, "e%d", exp10);
+		buf[len++] = 'e';
+		len += num_format_long(exp10, buf + len);
 	} else if (exp10 < 0) {
 		buf[len++] = '0';
 		buf[len++] = '.';

@@ -26,6 +26,8 @@ int num_parse_int(const char *s, long *out);
  * "0.10000000000000001"); integral values below 1e17 as plain integers;
  * -0 as "0".  Returns the length written (NUL-terminated). */
 size_t num_format(double v, char buf[NUM_BUFSZ]);
+/* V in decimal, as printf("%ld") would, into BUF (21 bytes are enough). */
+size_t num_format_long(long v, char *buf);
 
 /* libsdformat's vector and pose form (ignition-math's stream operator): V
  * rounded to 6 decimal places, then 6 significant digits ("1.35689",

@@ -16,8 +16,14 @@ static const char *fmt_num(struct xnode *at, double v)
 {
 	char buf[NUM_BUFSZ];
 
-	num_format(v, buf);
-	return arena_strdup(at->arena, buf);
+	return arena_strndup(at->arena, buf, num_format(v, buf));
+}
+
+static const char *fmt_long(struct xnode *at, long v)
+{
+	char buf[NUM_BUFSZ];
+
+	return arena_strndup(at->arena, buf, num_format_long(v, buf));
 }
 
 /* N numbers, shortest form, or libsdformat's 6-digit vector form when G6. */
@@ -190,8 +196,10 @@ static const char *item_name(struct arena *a, const char *link, const struct lin
 	/* By hand, not printf: this runs for every visual and collision. */
 	memcpy(name, base, blen);
 	memcpy(name + blen, suffix, slen + 1);
-	if (k)
-		snprintf(name + blen + slen, 16, "_%u", k);
+	if (k) {
+		name[blen + slen] = '_';
+		num_format_long((long)k, name + blen + slen + 1);
+	}
 	if (strncmp(name, link, llen) == 0)
 		return name;
 	memcpy(buf, link, llen);
@@ -325,7 +333,7 @@ static void collision_ext(struct xnode *col, const struct ext *e)
 	if (e->flags & EXT_LASER_RETRO)
 		xnode_replace(col, "laser_retro", fmt_num(col, e->laser_retro));
 	if (e->flags & EXT_MAX_CONTACTS)
-		xnode_replace(col, "max_contacts", arena_printf(col->arena, "%ld", e->max_contacts));
+		xnode_replace(col, "max_contacts", fmt_long(col, e->max_contacts));
 }
 
 static void visual_ext(struct xnode *vis, const struct ext *e)

@@ -480,3 +480,20 @@ Test(num_format_vec, styles)
 	cr_assert_eq(num_format_vec(v, 0, NUM_G6, buf), 0);
 	cr_assert_str_eq(buf, "");
 }
+
+/* ---- num_format_long --------------------------------------------------------- */
+
+Test(num_format_long, as_printf)
+{
+	static const long vals[] = { 0, 1, -1, 9, 10, -10, 123456789, -2147483648L,
+				     9223372036854775807L, -9223372036854775807L - 1 };
+	unsigned i;
+
+	for (i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		char buf[NUM_BUFSZ], want[32];
+		size_t n = num_format_long(vals[i], buf);
+		snprintf(want, sizeof want, "%ld", vals[i]);
+		cr_assert_str_eq(buf, want);
+		cr_assert_eq(n, strlen(want));
+	}
+}
