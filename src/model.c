@@ -218,6 +218,9 @@ struct robot *robot_new(TALLOC_CTX *ctx)
 	struct robot *r = talloc_zero(ctx, struct robot);
 
 	arena_init(&r->arena, talloc_new(r));
+	arena_init(&r->link_arena, talloc_new(r));
+	arena_init(&r->joint_arena, talloc_new(r));
+	arena_init(&r->item_arena, talloc_new(r));
 	index_init(&r->link_index, r);
 	index_init(&r->joint_index, r);
 	index_init(&r->material_index, r);

@@ -218,6 +218,11 @@ struct gazebo {
 
 struct robot {
 	struct arena arena;          /* the model's nodes and strings */
+	/* Links (with their inertials), joints, and visuals and collisions
+	 * each in an arena of their own, so that the passes of resolve over
+	 * them read memory in order instead of hopping over everything else
+	 * the input held between them. */
+	struct arena link_arena, joint_arena, item_arena;
 	const char *name;
 	struct srcpos pos;
 	int has_origin;

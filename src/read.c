@@ -154,7 +154,7 @@ static void start_robot(struct reader *r, const XML_Char **atts)
 
 static void start_link(struct reader *r, const XML_Char **atts)
 {
-	struct link *l = ARENA_NEW(r->arena, struct link);
+	struct link *l = ARENA_NEW(&r->robot->link_arena, struct link);
 	struct link *old;
 
 	l->pos = here(r);
@@ -194,7 +194,7 @@ static int parse_joint_type(const char *s, enum joint_type *t)
 
 static void start_joint(struct reader *r, const XML_Char **atts)
 {
-	struct joint *j = ARENA_NEW(r->arena, struct joint);
+	struct joint *j = ARENA_NEW(&r->robot->joint_arena, struct joint);
 	const char *type;
 	struct joint *old;
 
@@ -295,7 +295,7 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 	struct item *it;
 
 	if (strcmp(name, "inertial") == 0 && !l->inertial) {
-		l->inertial = ARENA_NEW(r->arena, struct inertial);
+		l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
 		l->inertial->origin = POSE_IDENTITY;
 		l->inertial->pos = here(r);
 		push(r, F_INERTIAL, l->inertial);
@@ -305,7 +305,7 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 		push(r, F_IGNORE, NULL);
 		return;
 	}
-	it = ARENA_NEW(r->arena, struct item);
+	it = ARENA_NEW(&r->robot->item_arena, struct item);
 	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
 	it->pos = here(r);
 	it->name = intern(r, attr(atts, "name"));
@@ -423,7 +423,7 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
 {
 	if (!j->rare)
-		j->rare = ARENA_NEW(r->arena, struct joint_rare);
+		j->rare = ARENA_NEW(&r->robot->joint_arena, struct joint_rare);
 	return j->rare;
 }
 
