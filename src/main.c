@@ -64,10 +64,10 @@ static const char USAGE[] =
 	"\n"
 	"Manual: man u2s\n";
 
-/* -d: an output name of this run and the FILE that went there. */
+/* -d: the output name of the FILE at INDEX on the command line. */
 struct output {
 	char *name;
-	const char *file;
+	int index;
 };
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE };
@@ -80,8 +80,8 @@ struct cli {
 	const char *dir;                /* -d */
 	int stats;                      /* --stats */
 	struct u2s_stats st;
-	struct output *outputs;         /* -d: the outputs of this run so far */
-	size_t noutputs;
+	int *first_with_name;           /* -d: for each FILE, the first FILE
+					 * with its output name */
 };
 
 static int usage_error(const char *fmt, const char *arg)
@@ -268,23 +268,35 @@ static char *batch_name(const char *file)
 	return name;
 }
 
-/* The FILE that an earlier conversion of this run wrote to NAME (or tried
- * to), or NULL; NAME is then remembered for FILE.  A linear search: a run
- * has as many FILEs as a command line holds. */
-static const char *earlier_output(struct cli *c, const char *name, const char *file)
+static int by_name_then_index(const void *a, const void *b)
 {
-	struct output *o;
-	size_t i;
+	const struct output *x = a, *y = b;
+	int cmp = strcmp(x->name, y->name);
 
-	for (i = 0; i < c->noutputs; i++)
-		if (strcmp(c->outputs[i].name, name) == 0)
-			return c->outputs[i].file;
-	c->outputs = xrealloc(c->outputs, (c->noutputs + 1) * sizeof *c->outputs);
-	o = &c->outputs[c->noutputs++];
-	o->name = xrealloc(NULL, strlen(name) + 1);
-	strcpy(o->name, name);
-	o->file = file;
-	return NULL;
+	return cmp ? cmp : (x->index > y->index) - (x->index < y->index);
+}
+
+/* For each of the N FILEs, the index of the first FILE that has its output
+ * name (its own index when none before it has).  Sorting, not comparing
+ * every pair: a shell glob can give tens of thousands of FILEs. */
+static int *first_with_name(char **files, int n)
+{
+	struct output *outs = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *outs);
+	int *first = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *first), i;
+
+	for (i = 0; i < n; i++) {
+		outs[i].name = batch_name(files[i]);
+		outs[i].index = i;
+	}
+	qsort(outs, (size_t)n, sizeof *outs, by_name_then_index);
+	for (i = 0; i < n; i++) {
+		int same = i > 0 && strcmp(outs[i].name, outs[i - 1].name) == 0;
+		first[outs[i].index] = same ? first[outs[i - 1].index] : outs[i].index;
+	}
+	for (i = 0; i < n; i++)
+		free(outs[i].name);
+	free(outs);
+	return first;
 }
 
 /* ---- one input ---------------------------------------------------------------- */
@@ -317,25 +329,24 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	return rc;
 }
 
-/* -d DIR: FILE to DIR/NAME.sdf, unless an earlier FILE of this run went
- * there. */
-static int convert_into_dir(struct cli *c, const char *file)
+/* -d DIR: FILES[I] to DIR/NAME.sdf, unless an earlier FILE of this run
+ * has that output. */
+static int convert_into_dir(struct cli *c, char **files, int i)
 {
 	size_t dirlen = strlen(c->dir);
-	char *name = batch_name(file), *out;
-	const char *earlier = earlier_output(c, name, file);
-	int rc;
+	char *name = batch_name(files[i]), *out;
+	int first = c->first_with_name[i], rc;
 
 	while (dirlen > 1 && c->dir[dirlen - 1] == '/')
 		dirlen--;
 	out = xrealloc(NULL, dirlen + strlen(name) + 2);
 	sprintf(out, "%.*s/%s", (int)dirlen, c->dir, name);
-	if (earlier) {
+	if (first != i) {
 		fprintf(stderr, "u2s: %s: not converted: %s is the output of %s in this run\n",
-			file, out, earlier);
+			files[i], out, files[first]);
 		rc = U2S_USAGE;
 	} else {
-		rc = convert_one(c, file, out);
+		rc = convert_one(c, files[i], out);
 	}
 	free(name);
 	free(out);
@@ -350,8 +361,10 @@ static int run(struct cli *c, int nfiles, char **files)
 
 	if (nfiles == 0 && !c->dir)
 		return convert_one(c, "-", c->out);
+	if (c->dir)
+		c->first_with_name = first_with_name(files, nfiles);
 	for (i = 0; i < nfiles; i++) {
-		rc = c->dir ? convert_into_dir(c, files[i]) : convert_one(c, files[i], c->out);
+		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], c->out);
 		failed += rc != U2S_OK;
 		worst = rc > worst ? rc : worst;
 	}
@@ -382,9 +395,7 @@ int main(int argc, char **argv)
 	/* A closed pipe is an error to report, not a signal to die of. */
 	signal(SIGPIPE, SIG_IGN);
 	rc = run(&c, argc - optind, argv + optind);
-	while (c.noutputs > 0)
-		free(c.outputs[--c.noutputs].name);
-	free(c.outputs);
+	free(c.first_with_name);
 	free(c.packages);
 	return rc;
 }

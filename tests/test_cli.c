@@ -372,9 +372,16 @@ Test(cli, batch_same_output_twice)
 	put_file(dir, "x/arm.urdf", GOOD);
 	put_file(dir, "y/arm.xml", WARNS);
 	put_file(dir, "z.urdf", GOOD);
+	put_file(dir, "w/ARM.urdf", BAD);
+	put_file(dir, "v/arm.URDF", BAD);
 	make_dir(dir, "out");
-	r = U2S(dir, NULL, "-d", "out", "x/arm.urdf", "y/arm.xml", "z.urdf");
+	r = U2S(dir, NULL, "-d", "out", "x/arm.urdf", "w/ARM.urdf", "y/arm.xml", "z.urdf",
+		"v/arm.URDF");
 	expect_status(&r, 2);
+	cr_assert(file_exists(dir, "out/ARM.sdf") == 0, "w/ARM.urdf is rejected");
+	expect_in(r.err, "u2s: v/arm.URDF: not converted: out/arm.sdf is the output of x/arm.urdf",
+		  "stderr");
+	expect_match(r.err, "^u2s: 3 of 5 files failed$");
 	got = read_file(dir, "out/arm.sdf");
 	cr_assert_not_null(got);
 	cr_assert_str_eq(got, want, "the first FILE's output stays");
