@@ -9,18 +9,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "u2s.h"
 
 static const char USAGE[] =
-	"Usage: u2s [OPTION]... [FILE]\n"
-	"Convert a URDF robot description to SDFormat 1.9.\n"
-	"Reads FILE, or standard input when FILE is absent or '-'; writes standard output.\n"
+	"Usage: u2s [OPTION]... [FILE]...\n"
+	"Convert URDF robot descriptions to SDFormat 1.9.\n"
+	"With no FILE, or FILE '-', read standard input.  One input is written to\n"
+	"standard output (or to -o OUT); several need -d DIR (or --check).\n"
 	"\n"
-	"  -o, --output=OUT   write to OUT instead (atomically: OUT appears only\n"
-	"                     when the conversion succeeded)\n"
+	"  -o, --output=OUT   write to OUT instead, atomically: OUT appears or is\n"
+	"                     replaced only when the conversion succeeded\n"
+	"  -d, --output-dir=DIR\n"
+	"                     write each FILE to DIR/NAME.sdf, atomically, where NAME\n"
+	"                     is FILE's base name without a .urdf or .xml suffix; go\n"
+	"                     on past a file that fails (DIR must exist)\n"
+	"      --check        read and resolve each FILE, report, write nothing\n"
+	"  -v, --stats        after each conversion, print on standard error:\n"
+	"                     FILE: L links, J joints in; L links, J joints, F frames\n"
+	"                     out; M merged; T ms\n"
+	"      --uri-mode=MODE  what to make of mesh URIs:\n"
+	"                     model  package://NAME/... as model://NAME/... (default,\n"
+	"                            as libsdformat)\n"
+	"                     keep   as written\n"
+	"                     file   package://NAME/... as file:///DIR/..., DIR the\n"
+	"                            package's absolute directory, from --package-path,\n"
+	"                            ROS_PACKAGE_PATH, then AMENT_PREFIX_PATH\n"
+	"                            (PREFIX/share/NAME); a package found nowhere is\n"
+	"                            warned of and kept as model://\n"
+	"      --package-path=NAME=DIR\n"
+	"                     package NAME is the directory DIR (with --uri-mode=file;\n"
+	"                     repeatable)\n"
 	"      --preserve-fixed-joints\n"
 	"                     keep every fixed joint instead of merging its child\n"
 	"                     link into the parent (no fixed-joint lumping)\n"
@@ -31,10 +53,36 @@ static const char USAGE[] =
 	"\n"
 	"Exit status: 0 converted (warnings allowed), 1 input rejected,\n"
 	"2 usage error, 3 cannot read the input or write the output.\n"
+	"With several FILEs, the highest status of any file: 3 if one could not be\n"
+	"read or written, else 2 if two FILEs named the same DIR/NAME.sdf (the\n"
+	"second is not converted), else 1 if one was rejected, else 0.\n"
 	"\n"
 	"Examples:\n"
 	"  xacro robot.xacro | u2s | gz sim -\n"
-	"  u2s -o robot.sdf robot.urdf\n";
+	"  find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/\n"
+	"  u2s --check --werror urdf/*.urdf\n"
+	"\n"
+	"Manual: man u2s\n";
+
+/* -d: the output name of the FILE at INDEX on the command line. */
+struct output {
+	char *name;
+	int index;
+};
+
+enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE };
+
+struct cli {
+	struct u2s_options opts;
+	struct u2s_package *packages;   /* --package-path, in order */
+	size_t npackages;
+	const char *out;                /* -o */
+	const char *dir;                /* -d */
+	int stats;                      /* --stats */
+	struct u2s_stats st;
+	int *first_with_name;           /* -d: for each FILE, the first FILE
+					 * with its output name */
+};
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -44,18 +92,132 @@ static int usage_error(const char *fmt, const char *arg)
 	return U2S_USAGE;
 }
 
-/* Converts into a temporary file beside OUT and renames it over OUT only on
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (!p) {
+		fputs("u2s: out of memory\n", stderr);
+		exit(U2S_IO);
+	}
+	return p;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int parse_uri_mode(struct cli *c, const char *arg)
+{
+	if (strcmp(arg, "model") == 0)
+		c->opts.uri_mode = U2S_URI_MODEL;
+	else if (strcmp(arg, "keep") == 0)
+		c->opts.uri_mode = U2S_URI_KEEP;
+	else if (strcmp(arg, "file") == 0)
+		c->opts.uri_mode = U2S_URI_FILE;
+	else
+		return usage_error("--uri-mode: '%s' is not model, keep or file", arg);
+	return U2S_OK;
+}
+
+/* NAME=DIR: NAME a package name (no slash), DIR an existing directory. */
+static int parse_package_path(struct cli *c, char *arg)
+{
+	char *eq = strchr(arg, '=');
+	struct u2s_package *p;
+
+	if (!eq || eq == arg || !eq[1] || memchr(arg, '/', (size_t)(eq - arg)))
+		return usage_error("--package-path: '%s' is not NAME=DIR", arg);
+	if (!is_dir(eq + 1))
+		return usage_error("--package-path: '%s' is not a directory", eq + 1);
+	c->packages = xrealloc(c->packages, (c->npackages + 1) * sizeof *c->packages);
+	p = &c->packages[c->npackages++];
+	*eq = '\0';
+	p->name = arg;
+	p->dir = eq + 1;
+	return U2S_OK;
+}
+
+/* Parses the options into C; returns U2S_OK, or the status to exit with
+ * (-1 for a successful exit after --help or --version). */
+static int parse_options(struct cli *c, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "output-dir", required_argument, NULL, 'd' },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "stats", no_argument, NULL, 'v' },
+		{ "uri-mode", required_argument, NULL, OPT_URI_MODE },
+		{ "package-path", required_argument, NULL, OPT_PACKAGE_PATH },
+		{ "preserve-fixed-joints", no_argument, NULL, OPT_PRESERVE },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "werror", no_argument, NULL, OPT_WERROR },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt, rc = U2S_OK;
+
+	while (rc == U2S_OK && (opt = getopt_long(argc, argv, "o:d:vqhV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'o': c->out = optarg; break;
+		case 'd': c->dir = optarg; break;
+		case OPT_CHECK: c->opts.check = 1; break;
+		case 'v': c->stats = 1; break;
+		case OPT_URI_MODE: rc = parse_uri_mode(c, optarg); break;
+		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
+		case OPT_PRESERVE: c->opts.preserve_fixed_joints = 1; break;
+		case 'q': c->opts.quiet = 1; break;
+		case OPT_WERROR: c->opts.werror = 1; break;
+		case 'h': fputs(USAGE, stdout); return -1;
+		case 'V': puts(PACKAGE_STRING); return -1;
+		default:   /* getopt_long said what */
+			fputs("Try 'u2s --help' for more information.\n", stderr);
+			return U2S_USAGE;
+		}
+	}
+	return rc;
+}
+
+/* The combinations of options and FILEs that make no sense. */
+static int check_usage(const struct cli *c, int nfiles, char **files)
+{
+	int i;
+
+	if (c->out && c->dir)
+		return usage_error("%s", "-o and -d exclude each other");
+	if (c->opts.check && (c->out || c->dir))
+		return usage_error("%s", "--check writes nothing: no -o or -d with it");
+	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
+		return usage_error("%s", "--package-path applies to --uri-mode=file only");
+	if (c->dir && !is_dir(c->dir))
+		return usage_error("-d: '%s' is not a directory", c->dir);
+	if (nfiles > 1 && !c->dir && !c->opts.check)
+		return usage_error("%s", "several FILEs need -d DIR (or --check)");
+	if (c->dir)
+		for (i = 0; i < nfiles; i++)
+			if (strcmp(files[i], "-") == 0)
+				return usage_error("%s", "-d needs named FILEs, not '-'");
+	return U2S_OK;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+/* Converts into a temporary file beside OUT (a hidden name from mkstemp,
+ * so that parallel runs never share one) and renames it over OUT only on
  * success, so OUT is never left half-written. */
 static int convert_to_file(int in_fd, const char *name, const char *out,
 			   const struct u2s_options *opts)
 {
-	char *tmp = malloc(strlen(out) + sizeof ".XXXXXX");
+	const char *slash = strrchr(out, '/');
+	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0;
+	char *tmp = xrealloc(NULL, strlen(out) + sizeof "..XXXXXX");
 	mode_t mask;
 	int fd, rc;
 
-	if (!tmp)
-		return U2S_IO;
-	sprintf(tmp, "%s.XXXXXX", out);
+	sprintf(tmp, "%.*s.%s.XXXXXX", (int)dirlen, out, out + dirlen);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		fprintf(stderr, "u2s: cannot create a file beside %s: %s\n", out, strerror(errno));
@@ -80,51 +242,160 @@ static int convert_to_file(int in_fd, const char *name, const char *out,
 	return rc;
 }
 
+/* NAME.sdf for FILE: its base name with a final .urdf or .xml (in any case)
+ * replaced by .sdf, or .sdf added to any other name. */
+static char *batch_name(const char *file)
+{
+	static const char *const suffixes[] = { ".urdf", ".xml" };
+	size_t len = strlen(file), i;
+	const char *base;
+	char *name;
+
+	while (len > 1 && file[len - 1] == '/')
+		len--;
+	for (base = file + len; base > file && base[-1] != '/'; base--)
+		;
+	len -= (size_t)(base - file);
+	for (i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+		size_t slen = strlen(suffixes[i]);
+		if (len > slen && strncasecmp(base + len - slen, suffixes[i], slen) == 0) {
+			len -= slen;
+			break;
+		}
+	}
+	name = xrealloc(NULL, len + sizeof ".sdf");
+	sprintf(name, "%.*s.sdf", (int)len, base);
+	return name;
+}
+
+static int by_name_then_index(const void *a, const void *b)
+{
+	const struct output *x = a, *y = b;
+	int cmp = strcmp(x->name, y->name);
+
+	return cmp ? cmp : (x->index > y->index) - (x->index < y->index);
+}
+
+/* For each of the N FILEs, the index of the first FILE that has its output
+ * name (its own index when none before it has).  Sorting, not comparing
+ * every pair: a shell glob can give tens of thousands of FILEs. */
+static int *first_with_name(char **files, int n)
+{
+	struct output *outs = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *outs);
+	int *first = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *first), i;
+
+	for (i = 0; i < n; i++) {
+		outs[i].name = batch_name(files[i]);
+		outs[i].index = i;
+	}
+	qsort(outs, (size_t)n, sizeof *outs, by_name_then_index);
+	for (i = 0; i < n; i++) {
+		int same = i > 0 && strcmp(outs[i].name, outs[i - 1].name) == 0;
+		first[outs[i].index] = same ? first[outs[i - 1].index] : outs[i].index;
+	}
+	for (i = 0; i < n; i++)
+		free(outs[i].name);
+	free(outs);
+	return first;
+}
+
+/* ---- one input ---------------------------------------------------------------- */
+
+static void print_stats(const char *name, const struct u2s_stats *st)
+{
+	fprintf(stderr, "%s: %u links, %u joints in; %u links, %u joints, %u frames out; "
+		"%u merged; %.1f ms\n", name ? name : "<stdin>", st->links_in, st->joints_in,
+		st->links_out, st->joints_out, st->frames_out, st->merged, st->seconds * 1e3);
+}
+
+/* Converts FILE ("-": standard input) to OUT (NULL: standard output). */
+static int convert_one(struct cli *c, const char *file, const char *out)
+{
+	const char *name = strcmp(file, "-") == 0 ? NULL : file;
+	int in_fd = 0, rc;
+
+	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
+		fprintf(stderr, "u2s: cannot open %s: %s\n", name, strerror(errno));
+		return U2S_IO;
+	}
+	if (out)
+		rc = convert_to_file(in_fd, name, out, &c->opts);
+	else
+		rc = u2s_convert(in_fd, name, 1, &c->opts);
+	if (name)
+		close(in_fd);
+	if (rc == U2S_OK && c->stats)
+		print_stats(name, &c->st);
+	return rc;
+}
+
+/* -d DIR: FILES[I] to DIR/NAME.sdf, unless an earlier FILE of this run
+ * has that output. */
+static int convert_into_dir(struct cli *c, char **files, int i)
+{
+	size_t dirlen = strlen(c->dir);
+	char *name = batch_name(files[i]), *out;
+	int first = c->first_with_name[i], rc;
+
+	while (dirlen > 1 && c->dir[dirlen - 1] == '/')
+		dirlen--;
+	out = xrealloc(NULL, dirlen + strlen(name) + 2);
+	sprintf(out, "%.*s/%s", (int)dirlen, c->dir, name);
+	if (first != i) {
+		fprintf(stderr, "u2s: %s: not converted: %s is the output of %s in this run\n",
+			files[i], out, files[first]);
+		rc = U2S_USAGE;
+	} else {
+		rc = convert_one(c, files[i], out);
+	}
+	free(name);
+	free(out);
+	return rc;
+}
+
+/* Every FILE, going on past failures; the highest status is the one to
+ * exit with (3 over 2 over 1 over 0). */
+static int run(struct cli *c, int nfiles, char **files)
+{
+	int i, rc, worst = U2S_OK, failed = 0;
+
+	if (nfiles == 0 && !c->dir)
+		return convert_one(c, "-", c->out);
+	if (c->dir)
+		c->first_with_name = first_with_name(files, nfiles);
+	for (i = 0; i < nfiles; i++) {
+		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], c->out);
+		failed += rc != U2S_OK;
+		worst = rc > worst ? rc : worst;
+	}
+	if (failed && nfiles > 1)
+		fprintf(stderr, "u2s: %d of %d files failed\n", failed, nfiles);
+	return worst;
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "werror", no_argument, NULL, 'W' },
-		{ "preserve-fixed-joints", no_argument, NULL, 'P' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct u2s_options opts;
-	const char *out = NULL, *in = NULL;
-	int c, in_fd = 0, rc;
+	struct cli c;
+	int rc;
 
-	memset(&opts, 0, sizeof opts);
-	while ((c = getopt_long(argc, argv, "o:qhV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o': out = optarg; break;
-		case 'q': opts.quiet = 1; break;
-		case 'W': opts.werror = 1; break;
-		case 'P': opts.preserve_fixed_joints = 1; break;
-		case 'h': fputs(USAGE, stdout); return U2S_OK;
-		case 'V': puts(PACKAGE_STRING); return U2S_OK;
-		default: return usage_error("%s", "invalid option");
-		}
+	memset(&c, 0, sizeof c);
+	rc = parse_options(&c, argc, argv);
+	if (rc == U2S_OK)
+		rc = check_usage(&c, argc - optind, argv + optind);
+	if (rc != U2S_OK) {
+		free(c.packages);
+		return rc < 0 ? U2S_OK : rc;
 	}
-	if (argc - optind > 1)
-		return usage_error("one input file at most (got %s more)", argv[optind + 1]);
-	if (optind < argc && strcmp(argv[optind], "-") != 0)
-		in = argv[optind];
-	if (in) {
-		in_fd = open(in, O_RDONLY);
-		if (in_fd < 0) {
-			fprintf(stderr, "u2s: cannot open %s: %s\n", in, strerror(errno));
-			return U2S_IO;
-		}
-	}
+	c.opts.packages = c.packages;
+	c.opts.npackages = c.npackages;
+	c.opts.ros_package_path = getenv("ROS_PACKAGE_PATH");
+	c.opts.ament_prefix_path = getenv("AMENT_PREFIX_PATH");
+	if (c.stats)
+		c.opts.stats = &c.st;
 	/* A closed pipe is an error to report, not a signal to die of. */
 	signal(SIGPIPE, SIG_IGN);
-	if (out)
-		rc = convert_to_file(in_fd, in, out, &opts);
-	else
-		rc = u2s_convert(in_fd, in, 1, &opts);
-	if (in)
-		close(in_fd);
+	rc = run(&c, argc - optind, argv + optind);
+	free(c.first_with_name);
+	free(c.packages);
 	return rc;
 }

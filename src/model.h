@@ -64,7 +64,8 @@ enum geom_kind { GEOM_NONE, GEOM_BOX, GEOM_CYLINDER, GEOM_SPHERE, GEOM_MESH };
 
 struct geometry {
 	enum geom_kind kind;
-	const char *filename;        /* mesh */
+	struct srcpos pos;           /* mesh: of <mesh>, for messages about its URI */
+	const char *filename;        /* mesh: as uri_rewrite() leaves it */
 	union {                      /* one shape at a time: keep items small */
 		double size[3];          /* box */
 		double scale[3];         /* mesh, 1 1 1 unless given */

@@ -352,6 +352,7 @@ static void start_shape(struct reader *r, struct geometry *g, const XML_Char *na
 	} else if (strcmp(name, "mesh") == 0) {
 		struct srcpos p = here(r);
 		g->kind = GEOM_MESH;
+		g->pos = p;
 		g->filename = intern(r, need_attr(r, atts, name, "filename"));
 		if (g->filename && g->filename[0] == '\0')
 			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");

@@ -4,15 +4,50 @@
  *   int rc = u2s_convert(in_fd, "robot.urdf", out_fd, &opts);
  *
  * reads URDF from IN_FD in chunks, resolves it (gazebo extensions, massless
- * links), and writes SDFormat to OUT_FD only once the whole input has been
- * accepted, so a rejected input leaves nothing on OUT_FD.  Messages go to
- * opts->diag_fn (stderr when NULL) as "FILE:LINE:COL: warning|error: TEXT". */
+ * links, mesh URIs), and writes SDFormat to OUT_FD only once the whole input
+ * has been accepted, so a rejected input leaves nothing on OUT_FD.  Messages
+ * go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL: warning|error:
+ * TEXT".  The library keeps no state between calls and prints nothing but
+ * through diag_fn.
+ *
+ * Installed as <u2s.h> with libu2s.a; `pkg-config --static --cflags --libs
+ * u2s` gives the flags (the library needs expat and talloc). */
 #ifndef U2S_H
 #define U2S_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum u2s_severity { U2S_WARNING, U2S_ERROR };
 
 typedef void u2s_diag_fn(void *arg, enum u2s_severity sev, const char *line);
+
+/* What becomes of mesh URIs (<mesh filename>). */
+enum u2s_uri_mode {
+	U2S_URI_MODEL = 0,  /* package://NAME/... -> model://NAME/..., as libsdformat */
+	U2S_URI_KEEP,       /* as written */
+	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/... */
+};
+
+/* Where a package is, for U2S_URI_FILE: NAME=DIR of --package-path. */
+struct u2s_package {
+	const char *name;
+	const char *dir;
+};
+
+/* What a conversion read and wrote; filled when opts->stats is set and the
+ * input was accepted. */
+struct u2s_stats {
+	unsigned links_in, joints_in;   /* <link>s and <joint>s in the URDF */
+	unsigned links_out, joints_out, frames_out; /* <link>, <joint>, <frame>
+					 * elements of the SDF <model> */
+	unsigned merged;                /* links merged into their parent by
+					 * fixed-joint lumping */
+	double seconds;                 /* wall time of the conversion */
+};
 
 struct u2s_options {
 	int quiet;                 /* drop warnings */
@@ -20,6 +55,21 @@ struct u2s_options {
 	int preserve_fixed_joints; /* keep every fixed joint (no lumping) */
 	u2s_diag_fn *diag_fn;      /* NULL: print on stderr */
 	void *diag_arg;
+	int check;                 /* read and resolve only; write nothing */
+	enum u2s_uri_mode uri_mode;
+	/* U2S_URI_FILE: where packages are.  A package is looked up in
+	 * PACKAGES first (the last entry of a name wins; an entry whose DIR
+	 * does not exist is skipped), then in ROS_PACKAGE_PATH (a colon-
+	 * separated list of directories, each a package or a tree holding
+	 * package directories: a directory NAME with a package.xml or
+	 * manifest.xml), then in AMENT_PREFIX_PATH (colon-separated prefixes,
+	 * the package at PREFIX/share/NAME).  The paths are given, not read
+	 * from the environment: NULL searches nothing. */
+	const struct u2s_package *packages;
+	size_t npackages;
+	const char *ros_package_path;
+	const char *ament_prefix_path;
+	struct u2s_stats *stats;   /* filled when not NULL */
 };
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */
@@ -30,7 +80,12 @@ enum u2s_status {
 	U2S_IO = 3         /* cannot read the input or write the output */
 };
 
-/* NAME is what messages call the input (NULL: "<stdin>"). */
+/* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
+ * NULL (all defaults).  With opts->check, OUT_FD is not used. */
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -140,16 +140,6 @@ static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 
 /* ---- geometry, visuals, collisions -------------------------------------------- */
 
-static const char *mesh_uri(struct arena *a, const char *filename)
-{
-	const char *p = strstr(filename, "package://");
-
-	if (!p)
-		return filename;
-	return arena_printf(a, "%.*smodel://%s", (int)(p - filename), filename,
-			       p + strlen("package://"));
-}
-
 static void add_geometry(struct xnode *parent, const struct geometry *g)
 {
 	struct xnode *geo = xnode_add(parent, "geometry", NULL);
@@ -172,7 +162,7 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 	case GEOM_MESH:
 		shape = xnode_add(geo, "mesh", NULL);
 		xnode_add(shape, "scale", fmt_nums(geo, g->scale, 3, 1));
-		xnode_add(shape, "uri", mesh_uri(geo->arena, g->filename));
+		xnode_add(shape, "uri", g->filename);  /* src/uri.c made it */
 		break;
 	case GEOM_NONE:
 		break;

@@ -1,0 +1,857 @@
+/* The command line: the built u2s ($U2S, set by `make check`) run on small
+ * robots in temporary directories, every option and exit status. */
+#include "clitest.h"
+
+#include <regex.h>
+
+#define INERTIAL "<inertial><mass value='1'/>" \
+	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"
+
+/* Three links, two joints: cam is lumped into arm.  Meshes of packages
+ * pkg_a (the first <mesh> at 3:23) and pkg_b (at 4:26). */
+static const char GOOD[] =
+	"<robot name='r'>\n"
+	"  <link name='base'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/base.stl'/></geometry></visual>\n"
+	"    <collision><geometry><mesh filename='package://pkg_b/base.stl'/></geometry></collision>\n"
+	"  </link>\n"
+	"  <link name='arm'>" INERTIAL "</link>\n"
+	"  <link name='cam'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/cam.dae'/></geometry></visual>\n"
+	"  </link>\n"
+	"  <joint name='j1' type='revolute'><parent link='base'/><child link='arm'/>"
+	"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+	"  <joint name='j2' type='fixed'><parent link='arm'/><child link='cam'/></joint>\n"
+	"</robot>\n";
+
+/* Converts with one warning (at 3:3). */
+static const char WARNS[] =
+	"<robot name='w'>\n"
+	"  <link name='base'>" INERTIAL "</link>\n"
+	"  <gazebo reference='nowhere'><mu1>1</mu1></gazebo>\n"
+	"</robot>\n";
+
+/* Rejected: a joint names a link that is not there. */
+static const char BAD[] =
+	"<robot name='b'>\n"
+	"  <link name='base'>" INERTIAL "</link>\n"
+	"  <joint name='j' type='fixed'><parent link='base'/><child link='missing'/></joint>\n"
+	"</robot>\n";
+
+/* ---- harness ------------------------------------------------------------------ */
+
+static char *u2s_path(void)
+{
+	return program_path("U2S", "u2s");
+}
+
+/* $U2S ARGS... in DIR with IN on standard input and ENV applied. */
+static struct run u2s_env(const char *dir, const char *in, const char *const *env,
+			  const char *const *args)
+{
+	struct spawn s = { dir, in, env, NULL };
+	char *prog = u2s_path();
+	struct run r = run_prog(prog, &s, args);
+
+	free(prog);
+	return r;
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define NOARGS ((const char *const[]){ NULL })
+#define U2S(dir, in, ...) u2s_env((dir), (in), NULL, ARGS(__VA_ARGS__))
+
+static void expect_status(const struct run *r, int status)
+{
+	cr_assert_eq(r->status, status, "exit status %d, expected %d; stderr:\n%s",
+		     r->status, status, r->err);
+}
+
+static void expect_in(const char *hay, const char *needle, const char *what)
+{
+	cr_assert_not_null(strstr(hay, needle), "%s lacks \"%s\":\n%s", what, needle, hay);
+}
+
+static void expect_not_in(const char *hay, const char *needle, const char *what)
+{
+	cr_assert_null(strstr(hay, needle), "%s has \"%s\":\n%s", what, needle, hay);
+}
+
+static unsigned count(const char *hay, const char *needle)
+{
+	unsigned n = 0;
+
+	for (; (hay = strstr(hay, needle)) != NULL; hay += strlen(needle))
+		n++;
+	return n;
+}
+
+static void expect_match(const char *text, const char *pattern)
+{
+	regex_t re;
+
+	cr_assert_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE), 0, "%s", pattern);
+	cr_assert_eq(regexec(&re, text, 0, NULL, 0), 0, "no match for /%s/ in:\n%s", pattern, text);
+	regfree(&re);
+}
+
+/* What u2s writes for TEXT on standard output, for comparing with files. */
+static char *converted(const char *text)
+{
+	struct run r = u2s_env(NULL, text, NULL, NOARGS);
+	char *out = r.out;
+
+	expect_status(&r, 0);
+	free(r.err);
+	return out;
+}
+
+/* ---- standard input and output ---------------------------------------------------- */
+
+Test(cli, stdin_to_stdout)
+{
+	struct run r = u2s_env(NULL, GOOD, NULL, NOARGS);
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<sdf version='1.9'>", "stdout");
+	expect_in(r.out, "<model name='r'>", "stdout");
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+}
+
+Test(cli, dash_is_stdin)
+{
+	char *want = converted(GOOD);
+	struct run r = U2S(NULL, GOOD, "-");
+
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, want);
+	run_free(&r);
+	free(want);
+}
+
+Test(cli, one_file_to_stdout)
+{
+	char *dir = temp_dir(), *want = converted(GOOD);
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = U2S(dir, NULL, "robot.urdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, want);
+	run_free(&r);
+	free(want);
+	remove_tree(dir);
+}
+
+Test(cli, messages_name_the_file)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "w.urdf", WARNS);
+	r = U2S(dir, NULL, "w.urdf");
+	expect_status(&r, 0);
+	expect_match(r.err, "^w\\.urdf:3:3: warning: ");
+	run_free(&r);
+	r = U2S(dir, WARNS, "-");
+	expect_match(r.err, "^<stdin>:3:3: warning: ");
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, rejected_input_writes_nothing)
+{
+	struct run r = U2S(NULL, BAD, "-");
+
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^<stdin>:3:[0-9]+: error: ");
+	run_free(&r);
+}
+
+Test(cli, missing_file_is_status_3)
+{
+	char *dir = temp_dir();
+	struct run r = U2S(dir, NULL, "nothere.urdf");
+
+	expect_status(&r, 3);
+	expect_in(r.err, "cannot open nothere.urdf", "stderr");
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, write_error_is_status_3)
+{
+	struct spawn s = { NULL, GOOD, NULL, "/dev/full" };
+	char *prog = u2s_path();
+	struct run r = run_prog(prog, &s, NOARGS);
+
+	expect_status(&r, 3);
+	expect_in(r.err, "cannot write", "stderr");
+	run_free(&r);
+	free(prog);
+}
+
+/* ---- -o ----------------------------------------------------------------------------- */
+
+Test(cli, output_file)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got;
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = U2S(dir, NULL, "-o", "robot.sdf", "robot.urdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	got = read_file(dir, "robot.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want);
+	cr_assert_eq(dir_entries(dir), 2, "only the input and the output");
+	run_free(&r);
+	free(got);
+	/* --output=OUT replaces OUT */
+	put_file(dir, "robot.sdf", "old");
+	r = U2S(dir, GOOD, "--output=robot.sdf");
+	expect_status(&r, 0);
+	got = read_file(dir, "robot.sdf");
+	cr_assert_str_eq(got, want);
+	run_free(&r);
+	free(got);
+	free(want);
+	remove_tree(dir);
+}
+
+Test(cli, output_file_untouched_on_failure)
+{
+	char *dir = temp_dir(), *got;
+	struct run r;
+
+	put_file(dir, "bad.urdf", BAD);
+	r = U2S(dir, NULL, "-o", "new.sdf", "bad.urdf");
+	expect_status(&r, 1);
+	cr_assert_not(file_exists(dir, "new.sdf"));
+	cr_assert_eq(dir_entries(dir), 1, "no temporary file left");
+	run_free(&r);
+	put_file(dir, "old.sdf", "old");
+	r = U2S(dir, NULL, "-o", "old.sdf", "bad.urdf");
+	expect_status(&r, 1);
+	got = read_file(dir, "old.sdf");
+	cr_assert_str_eq(got, "old");
+	cr_assert_eq(dir_entries(dir), 2, "no temporary file left");
+	run_free(&r);
+	free(got);
+	/* a warning under --werror rejects too */
+	r = U2S(dir, WARNS, "--werror", "-o", "old.sdf");
+	expect_status(&r, 1);
+	got = read_file(dir, "old.sdf");
+	cr_assert_str_eq(got, "old");
+	cr_assert_eq(dir_entries(dir), 2, "no temporary file left");
+	run_free(&r);
+	free(got);
+	remove_tree(dir);
+}
+
+Test(cli, output_file_in_missing_directory)
+{
+	char *dir = temp_dir();
+	struct run r = U2S(dir, GOOD, "-o", "nodir/x.sdf");
+
+	expect_status(&r, 3);
+	expect_in(r.err, "nodir/x.sdf", "stderr");
+	run_free(&r);
+	remove_tree(dir);
+}
+
+/* ---- -d ------------------------------------------------------------------------------ */
+
+Test(cli, batch_goes_on_past_failures)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *warned = converted(WARNS), *got;
+	struct run r;
+
+	put_file(dir, "in/a.urdf", GOOD);
+	put_file(dir, "in/b.urdf", BAD);
+	put_file(dir, "in/c.urdf", WARNS);
+	make_dir(dir, "out");
+	r = U2S(dir, NULL, "-d", "out", "in/a.urdf", "in/b.urdf", "in/missing.urdf", "in/c.urdf");
+	expect_status(&r, 3);
+	got = read_file(dir, "out/a.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want);
+	free(got);
+	got = read_file(dir, "out/c.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, warned);
+	free(got);
+	cr_assert_not(file_exists(dir, "out/b.sdf"));
+	cr_assert_not(file_exists(dir, "out/missing.sdf"));
+	cr_assert_eq(dir_entries(dir), 2, "in and out only");
+	{
+		char *out = path_in(dir, "out");
+		cr_assert_eq(dir_entries(out), 2, "a.sdf and c.sdf, no temporary file");
+		free(out);
+	}
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^in/b\\.urdf:3:[0-9]+: error: ");
+	expect_in(r.err, "cannot open in/missing.urdf", "stderr");
+	expect_match(r.err, "^in/c\\.urdf:3:3: warning: ");
+	expect_match(r.err, "^u2s: 2 of 4 files failed$");
+	run_free(&r);
+	free(want);
+	free(warned);
+	remove_tree(dir);
+}
+
+Test(cli, batch_status_is_the_highest)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "a.urdf", GOOD);
+	put_file(dir, "b.urdf", BAD);
+	put_file(dir, "c.urdf", WARNS);
+	make_dir(dir, "out");
+	r = U2S(dir, NULL, "-d", "out", "a.urdf", "c.urdf");
+	expect_status(&r, 0);
+	expect_not_in(r.err, "failed", "stderr");
+	run_free(&r);
+	r = U2S(dir, NULL, "-d", "out/", "b.urdf", "a.urdf");
+	expect_status(&r, 1);
+	expect_match(r.err, "^u2s: 1 of 2 files failed$");
+	run_free(&r);
+	r = U2S(dir, NULL, "--output-dir=out", "nothere.urdf", "b.urdf");
+	expect_status(&r, 3);
+	run_free(&r);
+	r = U2S(dir, NULL, "-d", "out", "c.urdf", "--werror");
+	expect_status(&r, 1);
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, batch_output_names)
+{
+	static const char *const names[][2] = {
+		{ "a.urdf", "a.sdf" }, { "B.URDF", "B.sdf" }, { "c.xml", "c.sdf" },
+		{ "d.urdf.xacro", "d.urdf.xacro.sdf" }, { "e", "e.sdf" },
+		{ "f.v2.urdf", "f.v2.sdf" }, { ".urdf", ".urdf.sdf" }, { "g.sdf", "g.sdf.sdf" },
+	};
+	char *dir = temp_dir(), *out;
+	const char *args[32] = { "-d", "../out" };
+	unsigned i, n = sizeof names / sizeof *names;
+	struct run r;
+
+	make_dir(dir, "out");
+	for (i = 0; i < n; i++) {
+		char *sub = path_in("in", names[i][0]);
+		put_file(dir, sub, GOOD);
+		free(sub);
+		args[2 + i] = names[i][0];
+	}
+	out = path_in(dir, "in");
+	r = u2s_env(out, NULL, NULL, args);
+	free(out);
+	expect_status(&r, 0);
+	for (i = 0; i < n; i++) {
+		char *name = path_in("out", names[i][1]);
+		cr_assert(file_exists(dir, name), "%s should give %s", names[i][0], name);
+		free(name);
+	}
+	out = path_in(dir, "out");
+	cr_assert_eq(dir_entries(out), n);
+	free(out);
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, batch_same_output_twice)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got;
+	struct run r;
+
+	put_file(dir, "x/arm.urdf", GOOD);
+	put_file(dir, "y/arm.xml", WARNS);
+	put_file(dir, "z.urdf", GOOD);
+	put_file(dir, "w/ARM.urdf", BAD);
+	put_file(dir, "v/arm.URDF", BAD);
+	make_dir(dir, "out");
+	r = U2S(dir, NULL, "-d", "out", "x/arm.urdf", "w/ARM.urdf", "y/arm.xml", "z.urdf",
+		"v/arm.URDF");
+	expect_status(&r, 2);
+	cr_assert(file_exists(dir, "out/ARM.sdf") == 0, "w/ARM.urdf is rejected");
+	expect_in(r.err, "u2s: v/arm.URDF: not converted: out/arm.sdf is the output of x/arm.urdf",
+		  "stderr");
+	expect_match(r.err, "^u2s: 3 of 5 files failed$");
+	got = read_file(dir, "out/arm.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want, "the first FILE's output stays");
+	cr_assert(file_exists(dir, "out/z.sdf"), "goes on after the conflict");
+	expect_in(r.err, "u2s: y/arm.xml: not converted: out/arm.sdf is the output of x/arm.urdf",
+		  "stderr");
+	expect_not_in(r.err, "warning", "stderr (y/arm.xml is not read)");
+	run_free(&r);
+	free(got);
+	free(want);
+	remove_tree(dir);
+}
+
+Test(cli, batch_without_files_does_nothing)
+{
+	char *dir = temp_dir();
+	struct run r = U2S(dir, GOOD, "-d", ".");
+
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	cr_assert_str_eq(r.err, "");
+	cr_assert_eq(dir_entries(dir), 0);
+	run_free(&r);
+	remove_tree(dir);
+}
+
+/* Many u2s at once into one directory, as xargs -P does, each converting
+ * every file: all succeed, every output is whole, no temporary file stays. */
+Test(cli, batch_runs_in_parallel)
+{
+	enum { NPROC = 6, NFILES = 8 };
+	char *dir = temp_dir(), *prog = u2s_path(), *want = converted(GOOD), *out;
+	const char *args[NFILES + 3] = { "-d", "out" };
+	struct spawn s = { dir, NULL, NULL, NULL };
+	char names[NFILES][16];
+	pid_t pids[NPROC];
+	int fds[NPROC][2], i;
+
+	make_dir(dir, "out");
+	for (i = 0; i < NFILES; i++) {
+		snprintf(names[i], sizeof names[i], "r%d.urdf", i);
+		put_file(dir, names[i], GOOD);
+		args[2 + i] = names[i];
+	}
+	for (i = 0; i < NPROC; i++) {
+		fds[i][0] = temp_fd();
+		fds[i][1] = temp_fd();
+		pids[i] = spawn_prog(prog, &s, args, fds[i][0], fds[i][1]);
+	}
+	for (i = 0; i < NPROC; i++) {
+		size_t len;
+		int status = wait_status(pids[i]);
+		char *err = slurp(fds[i][1], &len);
+		cr_assert_eq(status, 0, "run %d: status %d:\n%s", i, status, err);
+		free(err);
+		close(fds[i][0]);
+		close(fds[i][1]);
+	}
+	for (i = 0; i < NFILES; i++) {
+		char *name = path_in("out", names[i]), *got;
+		strcpy(name + strlen(name) - strlen("urdf"), "sdf");
+		got = read_file(dir, name);
+		cr_assert_not_null(got, "%s", name);
+		cr_assert_str_eq(got, want, "%s", name);
+		free(got);
+		free(name);
+	}
+	out = path_in(dir, "out");
+	cr_assert_eq(dir_entries(out), NFILES, "no temporary file left");
+	free(out);
+	free(want);
+	free(prog);
+	remove_tree(dir);
+}
+
+/* ---- --check ----------------------------------------------------------------------- */
+
+Test(cli, check_writes_nothing)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "a.urdf", GOOD);
+	put_file(dir, "b.urdf", BAD);
+	put_file(dir, "c.urdf", WARNS);
+	r = U2S(dir, NULL, "--check", "a.urdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+	r = U2S(dir, BAD, "--check");
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^<stdin>:3:[0-9]+: error: ");
+	run_free(&r);
+	/* several FILEs need no -d; the status is the highest */
+	r = U2S(dir, NULL, "--check", "a.urdf", "b.urdf", "c.urdf");
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^b\\.urdf:3:[0-9]+: error: ");
+	expect_match(r.err, "^c\\.urdf:3:3: warning: ");
+	expect_match(r.err, "^u2s: 1 of 3 files failed$");
+	run_free(&r);
+	r = U2S(dir, NULL, "--check", "--werror", "a.urdf", "c.urdf");
+	expect_status(&r, 1);
+	expect_match(r.err, "^c\\.urdf:3:3: error: ");
+	run_free(&r);
+	cr_assert_eq(dir_entries(dir), 3, "nothing written");
+	remove_tree(dir);
+}
+
+/* ---- --stats ----------------------------------------------------------------------- */
+
+#define STATS_GOOD "3 links, 2 joints in; 2 links, 1 joints, 2 frames out; 1 merged; " \
+	"[0-9]+\\.[0-9] ms$"
+
+Test(cli, stats_line)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = U2S(dir, NULL, "--stats", "robot.urdf");
+	expect_status(&r, 0);
+	expect_match(r.err, "^robot\\.urdf: " STATS_GOOD);
+	cr_assert_eq(count(r.err, "\n"), 1, "one line:\n%s", r.err);
+	run_free(&r);
+	r = U2S(dir, GOOD, "-v");
+	expect_status(&r, 0);
+	expect_match(r.err, "^<stdin>: " STATS_GOOD);
+	run_free(&r);
+	r = U2S(dir, GOOD, "-v", "--preserve-fixed-joints");
+	expect_match(r.err, "^<stdin>: 3 links, 2 joints in; 3 links, 2 joints, 0 frames out; "
+		     "0 merged; [0-9]+\\.[0-9] ms$");
+	run_free(&r);
+	r = U2S(dir, GOOD, "-v", "--check");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^<stdin>: " STATS_GOOD);
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, stats_per_file_and_not_for_rejected)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "a.urdf", GOOD);
+	put_file(dir, "b.urdf", BAD);
+	make_dir(dir, "out");
+	r = U2S(dir, NULL, "-v", "-d", "out", "a.urdf", "b.urdf", "a.urdf");
+	expect_status(&r, 2);
+	expect_match(r.err, "^a\\.urdf: " STATS_GOOD);
+	cr_assert_eq(count(r.err, " links, "), 2, "one stats line:\n%s", r.err);
+	expect_not_in(r.err, "b.urdf: ", "stderr");
+	run_free(&r);
+	remove_tree(dir);
+}
+
+/* ---- messages -------------------------------------------------------------------- */
+
+Test(cli, quiet_and_werror)
+{
+	struct run r = U2S(NULL, WARNS, "-q");
+
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.err, "");
+	expect_in(r.out, "<model name='w'>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, WARNS, "--quiet");
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+	r = U2S(NULL, WARNS, "--werror");
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^<stdin>:3:3: error: ");
+	run_free(&r);
+}
+
+Test(cli, preserve_fixed_joints)
+{
+	struct run r = U2S(NULL, GOOD, "--preserve-fixed-joints");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<joint name='j2' type='fixed'>", "stdout");
+	expect_in(r.out, "<link name='cam'>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "-");
+	expect_not_in(r.out, "<joint name='j2'", "stdout");
+	expect_in(r.out, "<frame name='j2' attached_to='arm'>", "stdout");
+	run_free(&r);
+}
+
+/* ---- mesh URIs --------------------------------------------------------------------- */
+
+Test(cli, uri_mode_model_is_the_default)
+{
+	struct run r = U2S(NULL, GOOD, "-");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>model://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>model://pkg_b/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>model://pkg_a/meshes/cam.dae</uri>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--uri-mode=model");
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>model://pkg_a/meshes/base.stl</uri>", "stdout");
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+}
+
+Test(cli, uri_mode_keep)
+{
+	struct run r = U2S(NULL, GOOD, "--uri-mode", "keep");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>package://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>package://pkg_b/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>package://pkg_a/meshes/cam.dae</uri>", "stdout");
+	expect_not_in(r.out, "model://", "stdout");
+	run_free(&r);
+}
+
+/* "<uri>file://REALPATH(DIR/SUB)/REST</uri>" */
+static char *file_uri(const char *dir, const char *sub, const char *rest)
+{
+	char *path = path_in(dir, sub), *real = realpath(path, NULL), *uri;
+	size_t n;
+
+	cr_assert_not_null(real, "%s", path);
+	n = strlen(real) + strlen(rest) + 32;
+	uri = malloc(n);
+	snprintf(uri, n, "<uri>file://%s%s</uri>", real, rest);
+	free(real);
+	free(path);
+	return uri;
+}
+
+static void expect_file_uris(const struct run *r, const char *dir, const char *a, const char *b)
+{
+	char *uri;
+
+	expect_status(r, 0);
+	cr_assert_str_eq(r->err, "");
+	uri = file_uri(dir, a, "/meshes/base.stl");
+	expect_in(r->out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, a, "/meshes/cam.dae");
+	expect_in(r->out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, b, "/base.stl");
+	expect_in(r->out, uri, "stdout");
+	free(uri);
+	expect_not_in(r->out, "model://", "stdout");
+	expect_not_in(r->out, "package://", "stdout");
+}
+
+Test(cli, uri_mode_file_package_path)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	make_dir(dir, "pa");
+	make_dir(dir, "pb");
+	r = U2S(dir, GOOD, "--uri-mode=file", "--package-path", "pkg_a=pa",
+		"--package-path=pkg_b=pb");
+	expect_file_uris(&r, dir, "pa", "pb");
+	run_free(&r);
+	remove_tree(dir);
+}
+
+Test(cli, uri_mode_file_ros_package_path)
+{
+	char *dir = temp_dir(), *env;
+	struct run r;
+
+	put_file(dir, "ws/src/repo/pkg_a/package.xml", "<package/>");
+	put_file(dir, "other/pkg_b/manifest.xml", "<package/>");
+	env = malloc(strlen(dir) * 2 + 64);
+	sprintf(env, "ROS_PACKAGE_PATH=%s/ws/src:%s/other/pkg_b", dir, dir);
+	r = u2s_env(NULL, GOOD, ARGS(env), ARGS("--uri-mode=file"));
+	expect_file_uris(&r, dir, "ws/src/repo/pkg_a", "other/pkg_b");
+	run_free(&r);
+	free(env);
+	remove_tree(dir);
+}
+
+Test(cli, uri_mode_file_ament_prefix_path)
+{
+	char *dir = temp_dir(), *env;
+	struct run r;
+
+	put_file(dir, "install/share/pkg_a/package.xml", "<package/>");
+	put_file(dir, "ros/share/pkg_b/package.xml", "<package/>");
+	env = malloc(strlen(dir) * 3 + 64);
+	sprintf(env, "AMENT_PREFIX_PATH=%s/nothing:%s/install:%s/ros", dir, dir, dir);
+	r = u2s_env(NULL, GOOD, ARGS(env), ARGS("--uri-mode=file"));
+	expect_file_uris(&r, dir, "install/share/pkg_a", "ros/share/pkg_b");
+	run_free(&r);
+	free(env);
+	remove_tree(dir);
+}
+
+/* --package-path before ROS_PACKAGE_PATH before AMENT_PREFIX_PATH. */
+Test(cli, uri_mode_file_search_order)
+{
+	char *dir = temp_dir(), *ros, *ament;
+	struct run r;
+
+	put_file(dir, "explicit/pkg_a/package.xml", "");
+	put_file(dir, "ros/pkg_a/package.xml", "");
+	put_file(dir, "ros/pkg_b/package.xml", "");
+	put_file(dir, "ament/share/pkg_a/package.xml", "");
+	put_file(dir, "ament/share/pkg_b/package.xml", "");
+	ros = malloc(strlen(dir) + 64);
+	sprintf(ros, "ROS_PACKAGE_PATH=%s/ros", dir);
+	ament = malloc(strlen(dir) + 64);
+	sprintf(ament, "AMENT_PREFIX_PATH=%s/ament", dir);
+	r = u2s_env(dir, GOOD, ARGS(ros, ament),
+		    ARGS("--uri-mode=file", "--package-path=pkg_a=explicit/pkg_a"));
+	expect_file_uris(&r, dir, "explicit/pkg_a", "ros/pkg_b");
+	run_free(&r);
+	r = u2s_env(dir, GOOD, ARGS(ament), ARGS("--uri-mode=file"));
+	expect_file_uris(&r, dir, "ament/share/pkg_a", "ament/share/pkg_b");
+	run_free(&r);
+	free(ros);
+	free(ament);
+	remove_tree(dir);
+}
+
+Test(cli, uri_mode_file_unknown_package)
+{
+	char *dir = temp_dir(), *env;
+	struct run r;
+
+	put_file(dir, "ros/pkg_b/package.xml", "");
+	env = malloc(strlen(dir) + 64);
+	sprintf(env, "ROS_PACKAGE_PATH=%s/ros", dir);
+	r = u2s_env(NULL, GOOD, ARGS(env), ARGS("--uri-mode=file"));
+	expect_status(&r, 0);
+	/* one warning for pkg_a, at its first <mesh>, though two meshes name it */
+	expect_match(r.err, "^<stdin>:3:23: warning: package 'pkg_a' .*ROS_PACKAGE_PATH");
+	cr_assert_eq(count(r.err, "warning"), 1, "one warning:\n%s", r.err);
+	expect_in(r.out, "<uri>model://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>model://pkg_a/meshes/cam.dae</uri>", "stdout");
+	expect_in(r.out, "/ros/pkg_b/base.stl</uri>", "stdout");
+	run_free(&r);
+	/* neither found: two warnings, each at its package's first <mesh> */
+	r = U2S(NULL, GOOD, "--uri-mode=file");
+	expect_status(&r, 0);
+	expect_match(r.err, "^<stdin>:3:23: warning: package 'pkg_a'");
+	expect_match(r.err, "^<stdin>:4:26: warning: package 'pkg_b'");
+	cr_assert_eq(count(r.err, "warning"), 2, "two warnings:\n%s", r.err);
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--uri-mode=file", "--werror");
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	run_free(&r);
+	free(env);
+	remove_tree(dir);
+}
+
+/* ---- usage ------------------------------------------------------------------------- */
+
+Test(cli, usage_errors)
+{
+	static const char *const cases[][6] = {
+		{ "--bogus" },
+		{ "-x" },
+		{ "-o" },
+		{ "a.urdf", "b.urdf" },
+		{ "-o", "x.sdf", "-d", ".", "a.urdf" },
+		{ "--check", "-o", "x.sdf", "a.urdf" },
+		{ "--check", "-d", ".", "a.urdf" },
+		{ "-d", "nodir", "a.urdf" },
+		{ "-d", "a.urdf", "a.urdf" },
+		{ "-d", ".", "-" },
+		{ "--uri-mode=nope" },
+		{ "--uri-mode" },
+		{ "--package-path=pkg_a=." },
+		{ "--uri-mode=file", "--package-path=pkg_a" },
+		{ "--uri-mode=file", "--package-path==." },
+		{ "--uri-mode=file", "--package-path=pkg_a=" },
+		{ "--uri-mode=file", "--package-path=a/b=." },
+		{ "--uri-mode=file", "--package-path=pkg_a=nodir" },
+		{ "--help=yes" },
+	};
+	char *dir = temp_dir();
+	unsigned i;
+
+	put_file(dir, "a.urdf", GOOD);
+	put_file(dir, "b.urdf", GOOD);
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct run r = u2s_env(dir, GOOD, NULL, cases[i]);
+		cr_expect_eq(r.status, 2, "case %u (%s %s): status %d:\n%s", i, cases[i][0],
+			     cases[i][1] ? cases[i][1] : "", r.status, r.err);
+		cr_expect_str_eq(r.out, "", "case %u", i);
+		cr_expect_not_null(strstr(r.err, "Try 'u2s --help'"), "case %u:\n%s", i, r.err);
+		run_free(&r);
+	}
+	cr_assert_eq(dir_entries(dir), 2, "nothing written");
+	remove_tree(dir);
+}
+
+Test(cli, help)
+{
+	static const char *const options[] = {
+		"-o, --output=OUT", "-d, --output-dir=DIR", "--check", "-v, --stats",
+		"--uri-mode=MODE", "--package-path=NAME=DIR", "--preserve-fixed-joints",
+		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
+		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
+		"3 cannot read", "xacro robot.xacro | u2s | gz sim -",
+		"find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/",
+	};
+	struct run r = U2S(NULL, NULL, "--help");
+	unsigned i;
+
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.err, "");
+	for (i = 0; i < sizeof options / sizeof *options; i++)
+		expect_in(r.out, options[i], "--help");
+	run_free(&r);
+	r = U2S(NULL, NULL, "-h");
+	expect_status(&r, 0);
+	expect_in(r.out, "Usage: u2s [OPTION]... [FILE]...", "-h");
+	run_free(&r);
+}
+
+Test(cli, version)
+{
+	struct run r = U2S(NULL, NULL, "--version");
+
+	expect_status(&r, 0);
+	expect_match(r.out, "^u2s [0-9]+\\.[0-9]+\\.[0-9]+$");
+	run_free(&r);
+	r = U2S(NULL, NULL, "-V");
+	expect_status(&r, 0);
+	expect_match(r.out, "^u2s [0-9]");
+	run_free(&r);
+}
+
+/* ---- the embedding example (examples/embed.c, built against libu2s.a) --------- */
+
+Test(cli, embed_example)
+{
+	char *prog = program_path("U2S_EMBED", "examples/embed");
+	struct spawn s = { NULL, NULL, NULL, NULL };
+	char *dir = temp_dir();
+	char *file = path_in(dir, "robot.urdf");
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = run_prog(prog, &s, ARGS(file));
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>package://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.err, "embed: 2 links and 1 joints written, 0 warnings", "stderr");
+	run_free(&r);
+	put_file(dir, "robot.urdf", WARNS);
+	r = run_prog(prog, &s, ARGS(file));
+	expect_status(&r, 0);
+	expect_match(r.err, "^embed: .*/robot\\.urdf:3:3: warning: ");
+	expect_in(r.err, "1 warnings", "stderr");
+	run_free(&r);
+	put_file(dir, "robot.urdf", BAD);
+	r = run_prog(prog, &s, ARGS(file));
+	expect_status(&r, 1);
+	cr_assert_str_eq(r.out, "");
+	run_free(&r);
+	free(file);
+	free(prog);
+	remove_tree(dir);
+}

@@ -1,0 +1,704 @@
+/* The library face, as an embedding program uses it: u2s_convert() with an
+ * options struct and a diagnostics callback; --check, the statistics, and
+ * the mesh URI modes with the package search in detail. */
+#include "clitest.h"
+
+#include <expat.h>
+
+#include "u2s.h"
+
+#define INERTIAL "<inertial><mass value='1'/>" \
+	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"
+
+/* cam is lumped into arm; meshes of pkg_a (first at 3:23) and pkg_b (4:26). */
+static const char GOOD[] =
+	"<robot name='r'>\n"
+	"  <link name='base'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/base.stl'/></geometry></visual>\n"
+	"    <collision><geometry><mesh filename='package://pkg_b/base.stl'/></geometry></collision>\n"
+	"  </link>\n"
+	"  <link name='arm'>" INERTIAL "</link>\n"
+	"  <link name='cam'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/cam.dae'/></geometry></visual>\n"
+	"  </link>\n"
+	"  <joint name='j1' type='revolute'><parent link='base'/><child link='arm'/>"
+	"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+	"  <joint name='j2' type='fixed'><parent link='arm'/><child link='cam'/></joint>\n"
+	"</robot>\n";
+
+static const char BAD[] =
+	"<robot name='b'>\n"
+	"  <link name='base'>" INERTIAL "</link>\n"
+	"  <joint name='j' type='fixed'><parent link='base'/><child link='missing'/></joint>\n"
+	"</robot>\n";
+
+/* ---- harness ----------------------------------------------------------------- */
+
+struct result {
+	int rc;
+	char *sdf;             /* everything written to the output */
+	char *msgs;            /* diagnostics, one per line */
+	unsigned nerrors, nwarnings;
+};
+
+static void collect(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct result *r = arg;
+	size_t old = r->msgs ? strlen(r->msgs) : 0;
+
+	r->msgs = realloc(r->msgs, old + strlen(line) + 2);
+	cr_assert_not_null(r->msgs);
+	strcpy(r->msgs + old, line);
+	strcat(r->msgs + old, "\n");
+	if (sev == U2S_ERROR)
+		r->nerrors++;
+	else
+		r->nwarnings++;
+}
+
+/* URDF in through a pipe, SDF out into a temporary file, messages through
+ * the callback. */
+static struct result convert(const char *urdf, struct u2s_options *opts)
+{
+	struct result r = { 0 };
+	int p[2], out = temp_fd();
+	size_t len = strlen(urdf);
+
+	cr_assert_lt(len, 60000, "keep inputs below a pipe's capacity");
+	cr_assert_eq(pipe(p), 0);
+	cr_assert_eq(write(p[1], urdf, len), (ssize_t)len);
+	close(p[1]);
+	opts->diag_fn = collect;
+	opts->diag_arg = &r;
+	r.rc = u2s_convert(p[0], "t.urdf", out, opts);
+	close(p[0]);
+	r.sdf = slurp(out, &len);
+	close(out);
+	if (!r.msgs)
+		r.msgs = strdup("");
+	return r;
+}
+
+static void result_free(struct result *r)
+{
+	free(r->sdf);
+	free(r->msgs);
+}
+
+static void expect_in(const char *hay, const char *needle)
+{
+	cr_assert_not_null(strstr(hay, needle), "missing \"%s\" in:\n%s", needle, hay);
+}
+
+static void expect_not_in(const char *hay, const char *needle)
+{
+	cr_assert_null(strstr(hay, needle), "unexpected \"%s\" in:\n%s", needle, hay);
+}
+
+/* "<uri>file://REALPATH(DIR/SUB)REST</uri>" */
+static char *file_uri(const char *dir, const char *sub, const char *rest)
+{
+	char *path = path_in(dir, sub), *real = realpath(path, NULL), *uri;
+	size_t n;
+
+	cr_assert_not_null(real, "%s", path);
+	n = strlen(real) + strlen(rest) + 32;
+	uri = malloc(n);
+	snprintf(uri, n, "<uri>file://%s%s</uri>", real, rest);
+	free(real);
+	free(path);
+	return uri;
+}
+
+static void expect_file_uri(const struct result *r, const char *dir, const char *sub,
+			    const char *rest)
+{
+	char *uri = file_uri(dir, sub, rest);
+
+	expect_in(r->sdf, uri);
+	free(uri);
+}
+
+/* A robot with one link whose mesh is FILENAME. */
+static char *mesh_robot(const char *filename)
+{
+	char *s = malloc(strlen(filename) + 512);
+
+	sprintf(s, "<robot name='m'><link name='l'>" INERTIAL
+		"<visual><geometry><mesh filename='%s'/></geometry></visual></link></robot>",
+		filename);
+	return s;
+}
+
+/* The URI written for FILENAME under OPTS; NWARNINGS the warnings given. */
+static char *uri_of(const char *filename, struct u2s_options *opts, unsigned *nwarnings)
+{
+	char *urdf = mesh_robot(filename), *b, *e, *uri;
+	struct result r = convert(urdf, opts);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	b = strstr(r.sdf, "<uri>");
+	cr_assert_not_null(b, "%s", r.sdf);
+	b += strlen("<uri>");
+	e = strstr(b, "</uri>");
+	uri = strndup(b, (size_t)(e - b));
+	if (nwarnings)
+		*nwarnings = r.nwarnings;
+	result_free(&r);
+	free(urdf);
+	return uri;
+}
+
+/* ---- the basics -------------------------------------------------------------- */
+
+Test(lib, null_options_are_the_defaults)
+{
+	int p[2], out = temp_fd();
+	size_t len = strlen(GOOD);
+	char *sdf;
+
+	cr_assert_eq(pipe(p), 0);
+	cr_assert_eq(write(p[1], GOOD, len), (ssize_t)len);
+	close(p[1]);
+	cr_assert_eq(u2s_convert(p[0], NULL, out, NULL), U2S_OK);
+	close(p[0]);
+	sdf = slurp(out, &len);
+	expect_in(sdf, "<uri>model://pkg_a/meshes/base.stl</uri>");
+	expect_in(sdf, "<frame name='cam' attached_to='j2'/>");
+	free(sdf);
+	close(out);
+}
+
+Test(lib, diagnostics_callback)
+{
+	struct u2s_options opts = { 0 };
+	struct result r = convert(BAD, &opts);
+
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	cr_assert_eq(r.nerrors, 1, "%s", r.msgs);
+	cr_assert_eq(r.nwarnings, 0);
+	cr_assert_eq(strncmp(r.msgs, "t.urdf:3:", 9), 0, "%s", r.msgs);
+	expect_in(r.msgs, ": error: joint 'j' names child link 'missing'");
+	cr_assert_str_eq(r.sdf, "", "nothing written for a rejected input");
+	result_free(&r);
+}
+
+Test(lib, check_writes_nothing)
+{
+	struct u2s_stats st;
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	opts.check = 1;
+	opts.stats = &st;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_str_eq(r.sdf, "");
+	cr_assert_eq(st.links_out, 2);
+	result_free(&r);
+	r = convert(BAD, &opts);
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	cr_assert_eq(r.nerrors, 1);
+	result_free(&r);
+}
+
+Test(lib, check_needs_no_output_descriptor)
+{
+	struct u2s_options opts = { 0 };
+	int p[2];
+	size_t len = strlen(GOOD);
+
+	opts.check = 1;
+	cr_assert_eq(pipe(p), 0);
+	cr_assert_eq(write(p[1], GOOD, len), (ssize_t)len);
+	close(p[1]);
+	cr_assert_eq(u2s_convert(p[0], "t.urdf", -1, &opts), U2S_OK);
+	close(p[0]);
+}
+
+/* ---- statistics ---------------------------------------------------------------- */
+
+Test(lib, stats)
+{
+	struct u2s_stats st;
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	opts.stats = &st;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(st.links_in, 3);
+	cr_assert_eq(st.joints_in, 2);
+	cr_assert_eq(st.links_out, 2);
+	cr_assert_eq(st.joints_out, 1);
+	cr_assert_eq(st.frames_out, 2);
+	cr_assert_eq(st.merged, 1);
+	cr_assert(st.seconds >= 0 && st.seconds < 1e6, "%g", st.seconds);
+	result_free(&r);
+	opts.preserve_fixed_joints = 1;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(st.links_out, 3);
+	cr_assert_eq(st.joints_out, 2);
+	cr_assert_eq(st.frames_out, 0);
+	cr_assert_eq(st.merged, 0);
+	result_free(&r);
+}
+
+Test(lib, stats_untouched_when_rejected)
+{
+	struct u2s_stats st;
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	memset(&st, 0, sizeof st);
+	st.links_in = 77;
+	opts.stats = &st;
+	r = convert(BAD, &opts);
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	cr_assert_eq(st.links_in, 77);
+	result_free(&r);
+}
+
+/* Floating joints are not written; massless links go with what hangs
+ * below them, a massless link on a kept fixed joint becomes two frames,
+ * model-level <gazebo> links, joints and frames count. */
+Test(lib, stats_of_what_is_left_out)
+{
+	struct u2s_stats st;
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	opts.stats = &st;
+	opts.quiet = 1;
+	r = convert("<robot name='s'>"
+		    "<link name='base'>" INERTIAL "</link>"
+		    "<link name='float'>" INERTIAL "</link>"
+		    "<link name='ghost'/><link name='below'>" INERTIAL "</link>"
+		    "<link name='tip'/>"
+		    "<joint name='jf' type='floating'><parent link='base'/><child link='float'/></joint>"
+		    "<joint name='jg' type='continuous'><parent link='base'/><child link='ghost'/></joint>"
+		    "<joint name='jb' type='continuous'><parent link='ghost'/><child link='below'/></joint>"
+		    "<joint name='jt' type='fixed'><parent link='base'/><child link='tip'/></joint>"
+		    "<gazebo reference='jt'><preserveFixedJoint>true</preserveFixedJoint></gazebo>"
+		    "<gazebo><frame name='extra' attached_to='base'/><joint name='x' type='fixed'>"
+		    "<parent>base</parent><child>float</child></joint></gazebo>"
+		    "</robot>", &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(st.links_in, 5);
+	cr_assert_eq(st.joints_in, 4);
+	cr_assert_eq(st.links_out, 2, "base, float");
+	cr_assert_eq(st.joints_out, 1, "the <gazebo> joint");
+	cr_assert_eq(st.frames_out, 3, "tip, jt and the <gazebo> frame");
+	cr_assert_eq(st.merged, 0);
+	result_free(&r);
+}
+
+static void ignore(void *arg, enum u2s_severity sev, const char *line)
+{
+	(void)arg;
+	(void)sev;
+	(void)line;
+}
+
+/* Counts the children of <robot> (or of <model> in <sdf>) by name. */
+struct tally {
+	int depth, want_depth;
+	unsigned links, joints, frames;
+};
+
+static void XMLCALL tally_start(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	struct tally *t = arg;
+
+	(void)atts;
+	if (++t->depth != t->want_depth)
+		return;
+	t->links += strcmp(name, "link") == 0;
+	t->joints += strcmp(name, "joint") == 0;
+	t->frames += strcmp(name, "frame") == 0;
+}
+
+static void XMLCALL tally_end(void *arg, const XML_Char *name)
+{
+	struct tally *t = arg;
+
+	(void)name;
+	t->depth--;
+}
+
+static struct tally tally_xml(const char *text, size_t len, int want_depth)
+{
+	struct tally t = { 0, want_depth, 0, 0, 0 };
+	XML_Parser p = XML_ParserCreate(NULL);
+
+	XML_SetUserData(p, &t);
+	XML_SetElementHandler(p, tally_start, tally_end);
+	cr_assert_eq(XML_Parse(p, text, (int)len, 1), XML_STATUS_OK, "%s",
+		     XML_ErrorString(XML_GetErrorCode(p)));
+	XML_ParserFree(p);
+	return t;
+}
+
+static unsigned check_folder_stats(const char *corpus, const char *folder)
+{
+	char *dir = path_in(corpus, folder);
+	struct dirent **ents;
+	int n = scandir(dir, &ents, NULL, alphasort), i;
+	unsigned checked = 0;
+
+	cr_assert_geq(n, 0, "%s: %s", dir, strerror(errno));
+	for (i = 0; i < n; i++) {
+		const char *name = ents[i]->d_name;
+		size_t len = strlen(name), in_len, out_len;
+		struct u2s_options opts = { 0 };
+		struct u2s_stats st;
+		struct tally in, out;
+		char *path, *urdf, *sdf;
+		int fd, out_fd, rc;
+
+		if (len < 5 || strcmp(name + len - 5, ".urdf") != 0) {
+			free(ents[i]);
+			continue;
+		}
+		path = path_in(dir, name);
+		fd = open(path, O_RDONLY);
+		cr_assert_geq(fd, 0, "%s", path);
+		urdf = slurp(fd, &in_len);
+		out_fd = temp_fd();
+		opts.diag_fn = ignore;
+		opts.stats = &st;
+		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+		rc = u2s_convert(fd, path, out_fd, &opts);
+		close(fd);
+		sdf = slurp(out_fd, &out_len);
+		close(out_fd);
+		if (rc == U2S_OK) {
+			in = tally_xml(urdf, in_len, 2);
+			out = tally_xml(sdf, out_len, 3);
+			cr_expect_eq(st.links_in, in.links, "%s: links in", path);
+			cr_expect_eq(st.joints_in, in.joints, "%s: joints in", path);
+			cr_expect_eq(st.links_out, out.links, "%s: links out", path);
+			cr_expect_eq(st.joints_out, out.joints, "%s: joints out", path);
+			cr_expect_eq(st.frames_out, out.frames, "%s: frames out", path);
+			cr_expect_leq(st.merged * 2, st.frames_out, "%s: merged", path);
+			checked++;
+		}
+		free(urdf);
+		free(sdf);
+		free(path);
+		free(ents[i]);
+	}
+	free(ents);
+	free(dir);
+	return checked;
+}
+
+/* The counts are those of the elements in what is written, for every
+ * robot of the conformance corpus. */
+Test(lib, stats_match_the_output_over_the_corpus)
+{
+	const char *corpus = getenv("U2S_CORPUS");
+	unsigned n = 0;
+
+	if (!corpus || !*corpus)
+		corpus = "tests/corpus";
+	n += check_folder_stats(corpus, "seed");
+	n += check_folder_stats(corpus, "real");
+	n += check_folder_stats(corpus, "gen");
+	n += check_folder_stats(corpus, "edge");
+	cr_assert_gt(n, 250, "only %u corpus robots converted", n);
+}
+
+/* ---- mesh URIs: model and keep ------------------------------------------------ */
+
+Test(lib, uri_model_as_libsdformat)
+{
+	struct u2s_options opts = { 0 };
+	char *uri;
+
+	uri = uri_of("package://p/m.stl", &opts, NULL);
+	cr_assert_str_eq(uri, "model://p/m.stl");
+	free(uri);
+	/* the first package:// anywhere, as the reference does */
+	uri = uri_of("x/package://p/m.stl", &opts, NULL);
+	cr_assert_str_eq(uri, "x/model://p/m.stl");
+	free(uri);
+	uri = uri_of("file:///abs/m.stl", &opts, NULL);
+	cr_assert_str_eq(uri, "file:///abs/m.stl");
+	free(uri);
+	uri = uri_of("meshes/m.stl", &opts, NULL);
+	cr_assert_str_eq(uri, "meshes/m.stl");
+	free(uri);
+}
+
+Test(lib, uri_keep)
+{
+	struct u2s_options opts = { 0 };
+	char *uri;
+
+	opts.uri_mode = U2S_URI_KEEP;
+	uri = uri_of("package://p/m.stl", &opts, NULL);
+	cr_assert_str_eq(uri, "package://p/m.stl");
+	free(uri);
+}
+
+/* ---- mesh URIs: file ------------------------------------------------------------- */
+
+Test(lib, uri_file_other_uris_as_written)
+{
+	static const char *const uris[] = {
+		"file:///abs/m.stl", "model://p/m.stl", "meshes/m.stl", "x/package://p/m.stl",
+		"https://example.org/m.stl",
+	};
+	struct u2s_options opts = { 0 };
+	unsigned i, warnings;
+
+	opts.uri_mode = U2S_URI_FILE;
+	for (i = 0; i < sizeof uris / sizeof *uris; i++) {
+		char *uri = uri_of(uris[i], &opts, &warnings);
+		cr_assert_str_eq(uri, uris[i]);
+		cr_assert_eq(warnings, 0);
+		free(uri);
+	}
+}
+
+Test(lib, uri_file_explicit_packages)
+{
+	char *dir = temp_dir(), *a1 = path_in(dir, "a1"), *a2 = path_in(dir, "a2");
+	char *nodir = path_in(dir, "nodir");
+	struct u2s_package pkgs[] = { { "pkg_a", a1 }, { "pkg_b", a2 }, { "pkg_a", a2 },
+				      { "pkg_c", nodir } };
+	struct u2s_options opts = { 0 };
+	struct result r;
+	unsigned warnings;
+	char *uri, *want;
+
+	make_dir(dir, "a1");
+	make_dir(dir, "a2");
+	opts.uri_mode = U2S_URI_FILE;
+	opts.packages = pkgs;
+	opts.npackages = 4;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
+	/* the last pkg_a wins */
+	expect_file_uri(&r, dir, "a2", "/meshes/base.stl");
+	expect_file_uri(&r, dir, "a2", "/meshes/cam.dae");
+	expect_file_uri(&r, dir, "a2", "/base.stl");
+	result_free(&r);
+	/* the package itself */
+	uri = uri_of("package://pkg_b", &opts, &warnings);
+	want = file_uri(dir, "a2", "");
+	cr_assert_eq(strncmp(want, "<uri>", 5), 0);
+	want[strlen(want) - strlen("</uri>")] = '\0';
+	cr_assert_str_eq(uri, want + 5);
+	free(uri);
+	free(want);
+	/* a directory that is not there is skipped: nowhere else to look */
+	uri = uri_of("package://pkg_c/m.stl", &opts, &warnings);
+	cr_assert_str_eq(uri, "model://pkg_c/m.stl");
+	cr_assert_eq(warnings, 1);
+	free(uri);
+	free(a1);
+	free(a2);
+	free(nodir);
+	remove_tree(dir);
+}
+
+/* An explicit entry whose directory is missing gives way to the search
+ * paths; a relative one is made absolute. */
+Test(lib, uri_file_explicit_then_search_paths)
+{
+	char *dir = temp_dir(), *ros = path_in(dir, "ros"), *cwd = getcwd(NULL, 0);
+	struct u2s_package pkgs[] = { { "pkg_a", "no/such/dir" }, { "pkg_b", "rel_b" } };
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	put_file(dir, "ros/pkg_a/package.xml", "");
+	make_dir(dir, "rel_b");
+	cr_assert_eq(chdir(dir), 0);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.packages = pkgs;
+	opts.npackages = 2;
+	opts.ros_package_path = ros;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(chdir(cwd), 0);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
+	expect_file_uri(&r, dir, "ros/pkg_a", "/meshes/base.stl");
+	expect_file_uri(&r, dir, "rel_b", "/base.stl");
+	result_free(&r);
+	free(cwd);
+	free(ros);
+	remove_tree(dir);
+}
+
+/* What rospack finds in a tree, and what it does not. */
+Test(lib, uri_file_ros_package_path_crawl)
+{
+	char *dir = temp_dir(), *path = malloc(strlen(dir) * 4 + 64);
+	struct u2s_options opts = { 0 };
+	unsigned warnings;
+	char *uri, *want;
+	static const struct { const char *pkg, *where; } found[] = {
+		{ "deep", "/ws/src/a/b/c/deep" },          /* nested */
+		{ "legacy", "/ws/src/legacy" },            /* manifest.xml */
+		{ "twice", "/ws/src/a/twice" },            /* name order: a before b */
+		{ "first", "/ws/src/first" },              /* earlier entry wins */
+		{ "itself", "/itself" },                   /* an entry that is a package */
+	};
+	static const char *const not_found[] = {
+		"inner",      /* inside a package */
+		"hidden",     /* in a hidden directory */
+		"ignored",    /* below CATKIN_IGNORE */
+		"nosub",      /* below rospack_nosubdirs */
+		"notpkg",     /* a directory without package.xml */
+		"..", ".",    /* not names */
+	};
+	unsigned i;
+
+	put_file(dir, "ws/src/a/b/c/deep/package.xml", "");
+	put_file(dir, "ws/src/legacy/manifest.xml", "");
+	put_file(dir, "ws/src/a/twice/package.xml", "");
+	put_file(dir, "ws/src/b/twice/package.xml", "");
+	put_file(dir, "ws/src/first/package.xml", "");
+	put_file(dir, "ws2/first/package.xml", "");
+	put_file(dir, "itself/package.xml", "");
+	put_file(dir, "ws/src/outer/package.xml", "");
+	put_file(dir, "ws/src/outer/inner/package.xml", "");
+	put_file(dir, "ws/src/.cache/hidden/package.xml", "");
+	put_file(dir, "ws/src/skip/CATKIN_IGNORE", "");
+	put_file(dir, "ws/src/skip/ignored/package.xml", "");
+	put_file(dir, "ws/src/flat/rospack_nosubdirs", "");
+	put_file(dir, "ws/src/flat/nosub/package.xml", "");
+	put_file(dir, "ws/src/notpkg/meshes/m.stl", "");
+	sprintf(path, "::%s/ws/src/:%s/ws2::%s/itself//", dir, dir, dir);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.ros_package_path = path;
+	for (i = 0; i < sizeof found / sizeof *found; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "package://%s/m.stl", found[i].pkg);
+		uri = uri_of(name, &opts, &warnings);
+		want = file_uri(dir, found[i].where + 1, "/m.stl");
+		want[strlen(want) - strlen("</uri>")] = '\0';
+		cr_expect_str_eq(uri, want + 5, "%s", found[i].pkg);
+		cr_expect_eq(warnings, 0, "%s", found[i].pkg);
+		free(uri);
+		free(want);
+	}
+	for (i = 0; i < sizeof not_found / sizeof *not_found; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "package://%s/m.stl", not_found[i]);
+		uri = uri_of(name, &opts, &warnings);
+		cr_expect_eq(strncmp(uri, "model://", 8), 0, "%s: %s", not_found[i], uri);
+		cr_expect_eq(warnings, 1, "%s", not_found[i]);
+		free(uri);
+	}
+	free(path);
+	remove_tree(dir);
+}
+
+Test(lib, uri_file_symlinks_resolved)
+{
+	char *dir = temp_dir(), *link = path_in(dir, "ws/pkg_a"), *target = path_in(dir, "real");
+	struct u2s_options opts = { 0 };
+	char *ws = path_in(dir, "ws"), *uri, *want;
+
+	put_file(dir, "real/package.xml", "");
+	make_dir(dir, "ws");
+	cr_assert_eq(symlink(target, link), 0, "%s", strerror(errno));
+	opts.uri_mode = U2S_URI_FILE;
+	opts.ros_package_path = ws;
+	uri = uri_of("package://pkg_a/m.stl", &opts, NULL);
+	want = file_uri(dir, "real", "/m.stl");
+	want[strlen(want) - strlen("</uri>")] = '\0';
+	cr_assert_str_eq(uri, want + 5);
+	free(uri);
+	free(want);
+	free(ws);
+	free(link);
+	free(target);
+	remove_tree(dir);
+}
+
+Test(lib, uri_file_ament_prefix_path)
+{
+	char *dir = temp_dir(), *path = malloc(strlen(dir) * 3 + 64);
+	struct u2s_options opts = { 0 };
+	unsigned warnings;
+	char *uri;
+
+	put_file(dir, "p1/share/pkg_a/package.xml", "");
+	put_file(dir, "p2/share/pkg_a/package.xml", "");
+	put_file(dir, "p2/share/pkg_b/package.xml", "");
+	sprintf(path, "%s/p0:%s/p1::%s/p2", dir, dir, dir);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.ament_prefix_path = path;
+	{
+		struct result r = convert(GOOD, &opts);
+		cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+		cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
+		expect_file_uri(&r, dir, "p1/share/pkg_a", "/meshes/base.stl");
+		expect_file_uri(&r, dir, "p2/share/pkg_b", "/base.stl");
+		result_free(&r);
+	}
+	/* PREFIX/share/.. is no package */
+	uri = uri_of("package://../m.stl", &opts, &warnings);
+	cr_assert_str_eq(uri, "model://../m.stl");
+	cr_assert_eq(warnings, 1);
+	free(uri);
+	free(path);
+	remove_tree(dir);
+}
+
+/* One warning per package, at its first <mesh> in the document, for the
+ * meshes that are written only: a lumped link's are, a dropped link's
+ * are not. */
+Test(lib, uri_file_warnings)
+{
+	struct u2s_options opts = { 0 };
+	struct result r;
+
+	opts.uri_mode = U2S_URI_FILE;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_OK);
+	cr_assert_eq(r.nwarnings, 2, "%s", r.msgs);
+	expect_in(r.msgs, "t.urdf:3:23: warning: package 'pkg_a' (mesh "
+		  "'package://pkg_a/meshes/base.stl') is not in --package-path, "
+		  "ROS_PACKAGE_PATH or AMENT_PREFIX_PATH; its meshes are written as "
+		  "model://pkg_a/...\n");
+	expect_in(r.msgs, "t.urdf:4:26: warning: package 'pkg_b'");
+	expect_in(r.sdf, "<uri>model://pkg_a/meshes/cam.dae</uri>");
+	result_free(&r);
+	/* the collision comes first in the document */
+	r = convert("<robot name='c'><link name='l'>" INERTIAL "\n"
+		    "<collision><geometry><mesh filename='package://p/c.stl'/></geometry></collision>\n"
+		    "<visual><geometry><mesh filename='package://p/v.stl'/></geometry></visual>\n"
+		    "</link></robot>", &opts);
+	cr_assert_eq(r.nwarnings, 1, "%s", r.msgs);
+	expect_in(r.msgs, "t.urdf:2:22: warning: package 'p' (mesh 'package://p/c.stl')");
+	result_free(&r);
+	/* a massless link is left out, and so are its meshes */
+	r = convert("<robot name='d'><link name='l'>" INERTIAL "</link>\n"
+		    "<link name='ghost'><visual><geometry><mesh filename='package://gone/m.stl'/>"
+		    "</geometry></visual></link>\n"
+		    "<joint name='j' type='continuous'><parent link='l'/><child link='ghost'/></joint>"
+		    "</robot>", &opts);
+	cr_assert_eq(r.rc, U2S_OK);
+	expect_not_in(r.msgs, "package 'gone'");
+	result_free(&r);
+	/* -q drops the warning, not the rewrite; --werror rejects */
+	opts.quiet = 1;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_OK);
+	cr_assert_str_eq(r.msgs, "");
+	expect_in(r.sdf, "<uri>model://pkg_b/base.stl</uri>");
+	result_free(&r);
+	opts.quiet = 0;
+	opts.werror = 1;
+	r = convert(GOOD, &opts);
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	cr_assert_str_eq(r.sdf, "");
+	expect_in(r.msgs, "t.urdf:3:23: error: package 'pkg_a'");
+	result_free(&r);
+}
