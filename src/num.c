@@ -201,39 +201,31 @@ size_t num_format_long(long v, char *buf)
 	return len;
 }
 
-/* The fast path of num_format(): V as a plain decimal with the fewest
- * fractional digits K (at most MAX_K) such that M / 10^K == V for the integer
- * M nearest V * 10^K.  Division is correctly rounded and M and 10^K are
- * exact, so that test is exactly "the decimal M e-K reads back as V", and
- * the first K that passes gives the shortest text.  Returns 0 when V is out
- * of its range (the caller then searches with printf). */
-static size_t format_decimal(double v, int max_k, char buf[NUM_BUFSZ])
+/* The fast path of num_format(): V as a plain decimal of at most six
+ * fractional digits, when one reads back as V.  M, the integer nearest
+ * V * 10^6, is exact and so is 10^6, and division is correctly rounded:
+ * M / 10^6 == V is exactly "the decimal M e-6 reads back as V".  Below
+ * 2^50, an M that reads back is within 1/8 of V * 10^6, so a shorter
+ * decimal that reads back is M with trailing zeros dropped: M's zeros
+ * give the shortest text.  Returns 0 when V is out of range or needs more
+ * digits (the caller then uses format_exact). */
+static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 {
-	static const double p10[] = {
-		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
-		1e13, 1e14, 1e15
-	};
-	double a = fabs(v);
-	unsigned long long m = 0;
+	double a = fabs(v), scaled = a * 1e6;
+	unsigned long long m;
 	char digits[24];
 	size_t n = 0, len = 0;
-	int k;
+	int k = 6;
 
-	if (!(a >= 1e-4 && a < 1e15))
+	if (!(a >= 1e-4 && scaled < 1125899906842624.0))
 		return 0;
-	for (k = 0; k <= max_k; k++) {
-		double scaled = a * p10[k];
-		/* Below 2^50, a M that reads back is within 1/8 of V * 10^K,
-		 * so it is the nearest integer; above, M might read back and
-		 * yet not be the nearest, and format_exact decides. */
-		if (scaled >= 1125899906842624.0)
-			return 0;
-		m = (unsigned long long)(scaled + 0.5);
-		if ((double)m / p10[k] == a)
-			break;
+	m = (unsigned long long)(scaled + 0.5);
+	if ((double)m / 1e6 != a)
+		return 0;
+	while (k > 0 && m % 10 == 0) {
+		m /= 10;
+		k--;
 	}
-	if (k > max_k)
-		return 0;
 	do {
 		digits[n++] = (char)('0' + m % 10);
 		m /= 10;
@@ -559,7 +551,7 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
-	if ((fast = format_decimal(v, 6, buf)) != 0)
+	if ((fast = format_decimal(v, buf)) != 0)
 		return fast;
 	if (fabs(v) < 1e17 && v == floor(v))
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
@@ -602,7 +594,7 @@ size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 		return format_g(v, buf);
 	/* Most values have few digits: the plain decimal is then what %g
 	 * prints, without printf's cost. */
-	if (fabs(r) < 1e6 && (len = format_decimal(r, 6, buf)) != 0) {
+	if (fabs(r) < 1e6 && (len = format_decimal(r, buf)) != 0) {
 		/* significant digits: from the first non-zero one on */
 		for (i = 0; i < len && !(buf[i] >= '1' && buf[i] <= '9'); i++)
 			;
