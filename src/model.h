@@ -78,7 +78,6 @@ struct material {
 	int has_rgba;
 	double rgba[4];
 	const char *texture;     /* NULL if none */
-	const char *sdf_colour;  /* resolved: the diffuse/ambient text to write */
 	struct srcpos pos;
 };
 

@@ -411,48 +411,6 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 
 /* ---- materials ------------------------------------------------------------ */
 
-/* The float that the 16-digit text of X reads back as.  That is X rounded
- * to float, unless X lies so close to the midpoint between two floats that
- * rounding to 16 digits could move it across: then the text decides. */
-static float float_via_16_digits(double x)
-{
-	float f = (float)x;
-	double other = nextafterf(f, (double)f < x ? INFINITY : -INFINITY);
-	double mid = ((double)f + other) / 2;
-	char text[NUM_BUFSZ];
-
-	if (fabs(x - mid) > fabs(x) * 1e-15)
-		return f;
-	snprintf(text, sizeof text, "%.16g", x);
-	return strtof(text, NULL);
-}
-
-/* The colour libsdformat writes for material M, as text: it reproduces its
- * digits.  urdfdom keeps the colour as a float, the converter scales it by
- * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
- * as a float and prints 6 digits.  Done once per material, not per visual. */
-static const char *sdf_colour(struct arena *a, const struct material *m)
-{
-	char buf[4 * NUM_BUFSZ + 4];
-	float c[4] = { 0, 0, 0, 1 };
-	size_t len = 0;
-	int i;
-
-	if (m->has_rgba) {
-		for (i = 0; i < 3; i++) {
-			double x = (double)(float)m->rgba[i] / 0.8;
-			c[i] = float_via_16_digits(x > 1 ? 1 : x);
-		}
-		c[3] = (float)m->rgba[3];
-	}
-	for (i = 0; i < 4; i++) {
-		if (i)
-			buf[len++] = ' ';
-		len += num_format_float(c[i], buf + len);
-	}
-	return arena_strndup(a, buf, len);
-}
-
 /* As urdfdom: a visual material with an empty name is the visual's own;
  * otherwise a robot-level material of that name wins, else the visual's own
  * colour or texture, which later visuals may then name. */
@@ -468,10 +426,8 @@ static void resolve_materials(struct resolver *rs)
 				continue;
 			if (v->material_name[0] == '\0') {
 				m = v->inline_mat;
-				if (m->has_rgba || m->texture) {
-					m->sdf_colour = sdf_colour(&rs->rb->arena, m);
+				if (m->has_rgba || m->texture)
 					v->material = m;
-				}
 				continue;
 			}
 			m = index_get(&rs->rb->material_index, v->material_name);
@@ -483,8 +439,6 @@ static void resolve_materials(struct resolver *rs)
 				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
 					  "link '%s': material '%s' is not defined; the visual gets no colour",
 					  l->name, v->material_name);
-			if (m && !m->sdf_colour)
-				m->sdf_colour = sdf_colour(&rs->rb->arena, m);
 			v->material = m;
 		}
 }

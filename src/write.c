@@ -1,6 +1,7 @@
 /* write: SDF emission. */
 #include "write.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,15 +337,60 @@ static void visual_ext(struct xnode *vis, const struct ext *e)
 	}
 }
 
+/* The float that the 16-digit text of X reads back as.  That is X rounded
+ * to float, unless X lies so close to the midpoint between two floats that
+ * rounding to 16 digits could move it across: then the text decides. */
+static float float_via_16_digits(double x)
+{
+	float f = (float)x;
+	double other = nextafterf(f, (double)f < x ? INFINITY : -INFINITY);
+	double mid = ((double)f + other) / 2;
+	char text[NUM_BUFSZ];
+
+	if (fabs(x - mid) > fabs(x) * 1e-15)
+		return f;
+	snprintf(text, sizeof text, "%.16g", x);
+	return strtof(text, NULL);
+}
+
+/* The colour libsdformat writes for material M, as text: it reproduces its
+ * digits.  urdfdom keeps the colour as a float, the converter scales it by
+ * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
+ * as a float and prints 6 digits.  (Here, not in resolve: the writer runs
+ * on two cores.) */
+static const char *colour_text(struct arena *a, const struct material *m)
+{
+	char buf[4 * NUM_BUFSZ + 4];
+	float c[4] = { 0, 0, 0, 1 };
+	size_t len = 0;
+	int i;
+
+	if (m->has_rgba) {
+		for (i = 0; i < 3; i++) {
+			double x = (double)(float)m->rgba[i] / 0.8;
+			c[i] = float_via_16_digits(x > 1 ? 1 : x);
+		}
+		c[3] = (float)m->rgba[3];
+	}
+	for (i = 0; i < 4; i++) {
+		if (i)
+			buf[len++] = ' ';
+		len += num_format_float(c[i], buf + len);
+	}
+	return arena_strndup(a, buf, len);
+}
+
 /* The URDF colour, unless an extension gave the material its own. */
 static void visual_colour(struct xnode *vis, const struct material *m)
 {
 	struct xnode *mat = xnode_need(vis, "material");
+	const char *text;
 
 	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
 		return;
-	xnode_add(mat, "diffuse", m->sdf_colour);
-	xnode_add(mat, "ambient", m->sdf_colour);
+	text = colour_text(vis->arena, m);
+	xnode_add(mat, "diffuse", text);
+	xnode_add(mat, "ambient", text);
 }
 
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
