@@ -193,8 +193,9 @@ static const struct tag *find_tag(const char *name)
 {
 	size_t i;
 
+	/* the first letter settles most: blocks are mostly sensors and plugins */
 	for (i = 0; i < sizeof TAGS / sizeof TAGS[0]; i++)
-		if (strcmp(TAGS[i].name, name) == 0)
+		if (TAGS[i].name[0] == name[0] && strcmp(TAGS[i].name, name) == 0)
 			return &TAGS[i];
 	return NULL;
 }
