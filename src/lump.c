@@ -67,19 +67,25 @@ static struct quat quat_snapped(struct quat q)
 	return quat_from_rpy(rpy[0], rpy[1], rpy[2]);
 }
 
-/* OUT = A * B, or A^T * B when TRANSPOSE_A. */
+/* OUT = A * B, or A^T * B when TRANSPOSE_A.  Each sum starts from 0 and
+ * adds the three products in order, as the plain loop did, so the digits
+ * do not depend on how this is written. */
 static void mat3_mul(const mat3 a, const mat3 b, mat3 out, int transpose_a)
 {
-	mat3 r;
-	int i, j, k;
+	mat3 r, at;
+	const double *m = a;
+	int i, j;
 
+	if (transpose_a) {
+		for (i = 0; i < 3; i++)
+			for (j = 0; j < 3; j++)
+				at[i * 3 + j] = a[j * 3 + i];
+		m = at;
+	}
 	for (i = 0; i < 3; i++)
-		for (j = 0; j < 3; j++) {
-			double s = 0;
-			for (k = 0; k < 3; k++)
-				s += (transpose_a ? a[k * 3 + i] : a[i * 3 + k]) * b[k * 3 + j];
-			r[i * 3 + j] = s;
-		}
+		for (j = 0; j < 3; j++)
+			r[i * 3 + j] = 0.0 + m[i * 3] * b[j] + m[i * 3 + 1] * b[3 + j] +
+				       m[i * 3 + 2] * b[6 + j];
 	memcpy(out, r, sizeof r);
 }
 
