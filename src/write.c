@@ -705,30 +705,40 @@ static void write_frame_link(struct arena *a, const struct robot *rb, const stru
 }
 
 /* What lumping removed stays as frames: the joint, attached to its parent
- * link at the joint pose, and the child link, attached to the joint. */
-static void add_lumped_frames(const struct robot *rb, struct xnode *model)
+ * link at the joint pose, and the child link, attached to the joint.  For
+ * links FROM..TO of the emission order, printed one by one: a robot of a
+ * million links leaves hundreds of thousands. */
+static void write_lumped_frames(const void *arg, struct arena *a, unsigned from, unsigned to,
+				struct out *o)
 {
+	const struct robot *rb = arg;
 	unsigned i;
 
-	for (i = 0; i < rb->norder; i++) {
+	for (i = from; i < to; i++) {
 		const struct link *l = rb->order[i];
 		const struct joint *j = l->parent_joint;
 		struct xnode *f;
 		if (l->fate != LINK_LUMPED)
 			continue;
-		f = frame_node(model->arena, j->name, j->parent->name);
+		f = frame_node(a, j->name, j->parent->name);
 		xnode_add(f, "pose", fmt_pose_ref6(f, j->origin));
-		xnode_append(model, f);
-		xnode_append(model, frame_node(model->arena, l->name, j->name));
+		print_and_free(o, f);
+		print_and_free(o, frame_node(a, l->name, j->name));
 	}
 }
 
+/* Links per batch of the parallel writer: enough to make a batch's
+ * hand-over cheap, few enough to keep the batches in cache. */
+#define LINKS_PER_BATCH 64
+
 /* ---- the model ---------------------------------------------------------------- */
 
-
+/* After the links and joints: the model's own extensions, the frames that
+ * lumping left, and the URDF's robot origin, which replaces any <pose> an
+ * extension gave. */
 static void write_model_tail(struct arena *a, const struct robot *rb, struct out *o)
 {
-	struct xnode *tail = xnode_new(a, "model");
+	struct xnode *tail = xnode_new(a, "model"), *pose;
 	const struct ext_ref *r;
 	struct xnode *c;
 
@@ -739,11 +749,14 @@ static void write_model_tail(struct arena *a, const struct robot *rb, struct out
 		for (i = 0; i < r->ext->blobs.n; i++)
 			add_blob(tail, r->ext->blobs.v[i]);
 	}
-	add_lumped_frames(rb, tail);
-	if (rb->has_origin)
-		xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin));
+	pose = rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin)) : NULL;
+	if (pose)
+		xnode_unlink(pose);   /* it goes last, after the frames */
 	for (c = tail->first; c; c = c->next)
 		print_node(o, c, 2);
+	par_format(rb->norder, LINKS_PER_BATCH, write_lumped_frames, rb, o);
+	if (pose)
+		print_node(o, pose, 2);
 	arena_reset(a);
 }
 
@@ -766,10 +779,6 @@ static void write_links(const void *arg, struct arena *a, unsigned from, unsigne
 		print_and_free(o, build_link(a, rb, l));
 	}
 }
-
-/* Links per batch of the parallel writer: enough to make a batch's
- * hand-over cheap, few enough to keep the batches in cache. */
-#define LINKS_PER_BATCH 64
 
 void write_sdf(const struct robot *rb, struct out *o)
 {
