@@ -39,6 +39,7 @@ struct reader {
 	char *text;                 /* character data of the open gazebo leaf */
 	size_t textlen, textcap;
 	int stopped;                /* XML_StopParser was called */
+	struct index pool;          /* strings read more than once, kept once */
 };
 
 /* Frame flags: children seen so far. */
@@ -113,6 +114,32 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 static const char *intern(struct reader *r, const char *s)
 {
 	return s ? arena_strdup(r->arena, s) : NULL;
+}
+
+/* S, kept once however often the input repeats it: element and attribute
+ * names inside <gazebo>, mesh files, material names.  A robot of a million
+ * links names a few hundred meshes and tags over and over. */
+static const char *shared(struct reader *r, const char *s)
+{
+	const char *kept;
+
+	if (!s)
+		return NULL;
+	kept = index_get(&r->pool, s);
+	if (!kept) {
+		kept = arena_strdup(r->arena, s);
+		index_put(&r->pool, kept, (void *)kept);
+	}
+	return kept;
+}
+
+/* A link name a joint refers to: the link's own copy when it was read
+ * already (it usually was). */
+static const char *link_name(struct reader *r, const char *s)
+{
+	const struct link *l = s ? index_get(&r->robot->link_index, s) : NULL;
+
+	return l ? l->name : intern(r, s);
 }
 
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
@@ -232,14 +259,14 @@ static void start_material(struct reader *r, const XML_Char **atts, enum frame_k
 	struct material *m = ARENA_NEW(r->arena, struct material);
 
 	m->pos = here(r);
-	m->name = intern(r, need_attr(r, atts, "material", "name"));
+	m->name = shared(r, need_attr(r, atts, "material", "name"));
 	push(r, kind, m);
 }
 
 static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_Char **atts,
 			      struct xnode *parent)
 {
-	struct xnode *n = xnode_new(r->arena, arena_strdup(r->arena, name));
+	struct xnode *n = xnode_new(r->arena, shared(r, name));
 	unsigned i, count = 0;
 
 	n->pos = here(r);
@@ -248,8 +275,8 @@ static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_
 	if (count) {
 		n->attrs = ARENA_ARRAY(r->arena, struct xattr, count);
 		for (i = 0; i < count; i++) {
-			n->attrs[i].name = arena_strdup(r->arena, atts[2 * i]);
-			n->attrs[i].value = arena_strdup(r->arena, atts[2 * i + 1]);
+			n->attrs[i].name = shared(r, atts[2 * i]);
+			n->attrs[i].value = shared(r, atts[2 * i + 1]);
 		}
 		n->nattrs = count;
 	}
@@ -353,7 +380,7 @@ static void start_shape(struct reader *r, struct geometry *g, const XML_Char *na
 		struct srcpos p = here(r);
 		g->kind = GEOM_MESH;
 		g->pos = p;
-		g->filename = intern(r, need_attr(r, atts, name, "filename"));
+		g->filename = shared(r, need_attr(r, atts, name, "filename"));
 		if (g->filename && g->filename[0] == '\0')
 			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");
 		g->scale[0] = g->scale[1] = g->scale[2] = 1;
@@ -414,7 +441,7 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 				}
 		}
 	} else if (strcmp(name, "texture") == 0) {
-		m->texture = intern(r, attr(atts, "filename"));
+		m->texture = shared(r, attr(atts, "filename"));
 		if (!m->texture)
 			m->texture = "";
 	}
@@ -435,10 +462,10 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 		read_origin(r, atts, &j->origin);
 	} else if (strcmp(name, "parent") == 0) {
 		j->parent_pos = here(r);
-		j->parent_name = intern(r, need_attr(r, atts, "parent", "link"));
+		j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"));
 	} else if (strcmp(name, "child") == 0) {
 		j->child_pos = here(r);
-		j->child_name = intern(r, need_attr(r, atts, "child", "link"));
+		j->child_name = link_name(r, need_attr(r, atts, "child", "link"));
 	} else if (strcmp(name, "axis") == 0) {
 		j->has_axis = 1;
 		j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
@@ -686,6 +713,7 @@ int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
 	r.diag = d;
 	r.robot = robot_new(ctx);
 	r.arena = &r.robot->arena;
+	index_init(&r.pool, ctx);
 	r.parser = XML_ParserCreate(NULL);
 	if (!r.parser) {
 		diag_error(d, 0, 0, "out of memory");
@@ -700,6 +728,7 @@ int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
 	XML_ParserFree(r.parser);
 	talloc_free(r.stack);
 	talloc_free(r.text);
+	talloc_free(r.pool.slots);
 	if (rc == U2S_OK && !r.robot->name) {
 		diag_error(d, 1, 1, "no <robot> element");
 		rc = U2S_REJECTED;
