@@ -17,6 +17,7 @@ void arena_init(struct arena *a, TALLOC_CTX *ctx)
 	a->ctx = ctx;
 	a->cur = a->end = NULL;
 	a->first = NULL;
+	a->chunks = NULL;
 }
 
 static void *must(void *p)
@@ -28,14 +29,31 @@ static void *must(void *p)
 	return p;
 }
 
+/* Every block, and every large chunk, starts with this header: the
+ * chunks of an arena form a list, newest first, so that arena_release()
+ * can free what came after a mark. */
+struct chunk {
+	struct chunk *prev;
+};
+#define HEADER ALIGN
+
+static char *new_chunk(struct arena *a, size_t size)
+{
+	struct chunk *c = must(talloc_size(a->ctx, size));
+
+	c->prev = a->chunks;
+	a->chunks = c;
+	return (char *)c + HEADER;
+}
+
 static void new_block(struct arena *a)
 {
-	char *b = must(talloc_size(a->ctx, BLOCK_SIZE));
+	char *b = new_chunk(a, BLOCK_SIZE);
 
 	if (!a->first)
-		a->first = b;
+		a->first = a->chunks;
 	a->cur = b;
-	a->end = b + BLOCK_SIZE;
+	a->end = (char *)a->chunks + BLOCK_SIZE;
 }
 
 void *arena_alloc(struct arena *a, size_t n)
@@ -47,7 +65,7 @@ void *arena_alloc(struct arena *a, size_t n)
 		rounded = ALIGN;
 	if (rounded > BLOCK_SIZE / 4) {
 		/* A large request gets a chunk of its own. */
-		p = must(talloc_size(a->ctx, rounded));
+		p = new_chunk(a, rounded + HEADER);
 		memset(p, 0, n);
 		return p;
 	}
@@ -57,6 +75,29 @@ void *arena_alloc(struct arena *a, size_t n)
 	a->cur += rounded;
 	memset(p, 0, n);
 	return p;
+}
+
+struct arena_mark arena_mark(const struct arena *a)
+{
+	struct arena_mark m;
+
+	m.chunks = a->chunks;
+	m.cur = a->cur;
+	m.end = a->end;
+	return m;
+}
+
+void arena_release(struct arena *a, struct arena_mark m)
+{
+	while (a->chunks != m.chunks) {
+		struct chunk *c = a->chunks;
+		a->chunks = c->prev;
+		if (c == a->first)
+			a->first = NULL;
+		talloc_free(c);
+	}
+	a->cur = m.cur;
+	a->end = m.end;
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
@@ -93,14 +134,21 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 
 void arena_reset(struct arena *a)
 {
-	/* Every block but the first goes; the first is rewound. */
-	char *first = a->first;
+	/* Every chunk but the first block goes; the first block is rewound. */
+	struct chunk *c = a->chunks, *keep = a->first;
 
-	if (!first)
-		return;
-	talloc_steal(NULL, first);
-	talloc_free_children(a->ctx);
-	talloc_steal(a->ctx, first);
-	a->cur = first;
-	a->end = first + BLOCK_SIZE;
+	while (c) {
+		struct chunk *prev = c->prev;
+		if (c != keep)
+			talloc_free(c);
+		c = prev;
+	}
+	a->chunks = keep;
+	if (keep) {
+		keep->prev = NULL;
+		a->cur = (char *)keep + HEADER;
+		a->end = (char *)keep + BLOCK_SIZE;
+	} else {
+		a->cur = a->end = NULL;
+	}
 }

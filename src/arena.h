@@ -16,6 +16,14 @@ struct arena {
 	TALLOC_CTX *ctx;      /* owns the blocks, and nothing else */
 	char *cur, *end;      /* free space in the current block */
 	void *first;          /* the first block, kept by arena_reset() */
+	void *chunks;         /* blocks and large chunks, newest first */
+};
+
+/* A point to come back to: arena_release() forgets what was allocated
+ * since (the writer prints a link's items one at a time this way). */
+struct arena_mark {
+	void *chunks;
+	char *cur, *end;
 };
 
 void arena_init(struct arena *a, TALLOC_CTX *ctx);
@@ -31,6 +39,8 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	;
 /* Forgets every allocation; the first block is kept for reuse. */
 void arena_reset(struct arena *a);
+struct arena_mark arena_mark(const struct arena *a);
+void arena_release(struct arena *a, struct arena_mark m);
 
 #define ARENA_NEW(a, type) ((type *)arena_alloc((a), sizeof(type)))
 #define ARENA_ARRAY(a, type, n) ((type *)arena_alloc((a), sizeof(type) * (n)))

@@ -4,7 +4,10 @@
  * the lowest one not taken yet, and only once its slot has been emptied:
  * B < next_write + NSLOTS, where next_write is the lowest batch not yet
  * appended.  Only the calling thread appends, in order, so the worker can
- * run at most NSLOTS batches ahead, and memory stays bounded whatever N. */
+ * run at most NSLOTS batches ahead, and memory stays bounded whatever N.
+ * The batch next in line is the calling thread's, formatted straight into
+ * the destination: the robot's root, which may have absorbed every other
+ * link (a fixed chain or star), never sits whole in a slot. */
 #include "par.h"
 
 #include <errno.h>
@@ -28,30 +31,35 @@ struct par {
 	const void *arg;
 };
 
-static void format_batch(struct par *p, struct arena *a, unsigned b)
+static void format_batch(struct par *p, struct arena *a, unsigned b, struct out *o)
 {
 	unsigned from = b * p->batch;
 	unsigned to = p->n - from < p->batch ? p->n : from + p->batch;
-	struct out *o = &p->slots[b % NSLOTS].text;
 
-	o->len = 0;
 	p->fmt(p->arg, a, from, to, o);
 }
 
-/* With the lock held: takes the next batch if its slot is free. */
-static int take(struct par *p, unsigned *b)
+/* With the lock held: takes the next batch if its slot is free and, for
+ * the worker, if it is not the one next in line. */
+static int take(struct par *p, int worker, unsigned *b)
 {
 	if (p->next_take >= p->nbatches || p->next_take >= p->next_write + NSLOTS)
+		return 0;
+	if (worker && p->next_take == p->next_write)
 		return 0;
 	*b = p->next_take++;
 	return 1;
 }
 
-/* With the lock held: formats batch B without it, then marks it ready. */
+/* With the lock held: formats batch B into its slot without it, then
+ * marks it ready. */
 static void run_batch(struct par *p, struct arena *a, unsigned b)
 {
+	struct out *o = &p->slots[b % NSLOTS].text;
+
 	pthread_mutex_unlock(&p->mu);
-	format_batch(p, a, b);
+	o->len = 0;
+	format_batch(p, a, b, o);
 	pthread_mutex_lock(&p->mu);
 	p->slots[b % NSLOTS].ready = 1;
 	pthread_cond_broadcast(&p->cv);
@@ -67,7 +75,7 @@ static void *worker(void *arg)
 	arena_init(&a, ctx);
 	pthread_mutex_lock(&p->mu);
 	while (p->next_take < p->nbatches) {
-		if (take(p, &b))
+		if (take(p, 1, &b))
 			run_batch(p, &a, b);
 		else
 			pthread_cond_wait(&p->cv, &p->mu);
@@ -77,8 +85,9 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* The calling thread: appends the batches in order, formatting one itself
- * whenever the next is not ready and a slot is free. */
+/* The calling thread: appends the batches in order, formatting the next
+ * itself straight into DST when nobody took it, or another one whenever
+ * the next is not ready and a slot is free. */
 static void append_all(struct par *p, struct arena *a, struct out *dst)
 {
 	unsigned b;
@@ -95,7 +104,13 @@ static void append_all(struct par *p, struct arena *a, struct out *dst)
 			s->ready = 0;
 			p->next_write++;
 			pthread_cond_broadcast(&p->cv);
-		} else if (take(p, &b)) {
+		} else if (p->next_take == p->next_write && take(p, 0, &b)) {
+			pthread_mutex_unlock(&p->mu);
+			format_batch(p, a, b, dst);
+			pthread_mutex_lock(&p->mu);
+			p->next_write++;
+			pthread_cond_broadcast(&p->cv);
+		} else if (take(p, 0, &b)) {
 			run_batch(p, a, b);
 		} else {
 			pthread_cond_wait(&p->cv, &p->mu);

@@ -139,6 +139,13 @@ static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 	}
 }
 
+/* Prints a model child and forgets it: the arena is the writer's scratch. */
+static void print_and_free(struct out *o, struct xnode *el)
+{
+	print_node(o, el, 2);
+	arena_reset(el->arena);
+}
+
 /* ---- geometry, visuals, collisions -------------------------------------------- */
 
 static void add_geometry(struct xnode *parent, const struct geometry *g)
@@ -395,11 +402,11 @@ static void visual_colour(struct xnode *vis, const struct material *m)
 
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
  * lumped into). */
-static void add_item(struct xnode *link_el, const struct link *l, const struct link *src,
-		     const struct item *it, unsigned k)
+static struct xnode *build_item(struct arena *a, const struct link *l, const struct link *src,
+			       const struct item *it, unsigned k)
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
-	struct xnode *el = xnode_add(link_el, tag, NULL);
+	struct xnode *el = xnode_new(a, tag);
 	const char *name = item_name(el->arena, l->name, src, it, k);
 	const struct link *ext_link = src;
 	const struct ext_ref *r;
@@ -422,6 +429,7 @@ static void add_item(struct xnode *link_el, const struct link *l, const struct l
 	}
 	if (it->kind == ITEM_VISUAL && it->material)
 		visual_colour(el, it->material);
+	return el;
 }
 
 /* ---- links ------------------------------------------------------------------ */
@@ -498,16 +506,47 @@ static int joint_is_written(const struct joint *j)
 	return j && j->type != JOINT_FLOATING && j->type != JOINT_PLANAR;
 }
 
-static struct xnode *build_link(struct arena *a, const struct robot *rb, const struct link *l)
+/* The items of link L, its own then those of the links lumped into it
+ * (collisions first, then visuals), each printed as soon as it is built
+ * and then forgotten: a link that absorbed a hundred thousand others
+ * still needs the memory of one item. */
+static void write_items(struct arena *a, const struct link *l, enum item_kind kind,
+			struct out *o)
 {
-	struct xnode *el = xnode_new(a, "link");
-	const struct joint *pj = l->parent_joint;
 	const struct link *src;
 	const struct item *it;
+	unsigned k = 0;
+
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		for (it = kind == ITEM_VISUAL ? src->visuals.first : src->collisions.first;
+		     it; it = it->next) {
+			struct arena_mark m = arena_mark(a);
+			print_node(o, build_item(a, l, src, it, k++), 3);
+			arena_release(a, m);
+		}
+}
+
+static int has_items(const struct link *l)
+{
+	const struct link *src;
+
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		if (src->visuals.first || src->collisions.first)
+			return 1;
+	return 0;
+}
+
+/* A link: its pose and inertial, its items, then what its extensions add
+ * (which only ever touches what extensions added before it). */
+static void write_link(struct arena *a, const struct robot *rb, const struct link *l,
+		       struct out *o)
+{
+	struct xnode *el = xnode_new(a, "link"), *tail = xnode_new(a, "link"), *c;
+	const struct joint *pj = l->parent_joint;
+	const struct link *src;
 	const struct ext_ref *r;
 	struct replaceable gravity = { "gravity", { NULL, 0, 0 } };
 	struct replaceable self_collide = { "self_collide", { NULL, 0, 0 } };
-	unsigned k;
 
 	xnode_set_attr(el, "name", l->name);
 	if (joint_is_written(pj)) {
@@ -518,19 +557,27 @@ static struct xnode *build_link(struct arena *a, const struct robot *rb, const s
 	}
 	if (l->inertial)
 		add_inertial(el, l->inertial);
-	/* The link's own items, then those of the links lumped into it. */
-	k = 0;
-	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
-		for (it = src->collisions.first; it; it = it->next)
-			add_item(el, l, src, it, k++);
-	k = 0;
-	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
-		for (it = src->visuals.first; it; it = it->next)
-			add_item(el, l, src, it, k++);
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (r = src->exts.first; r; r = r->next)
-			link_ext(el, r->ext, &gravity, &self_collide);
-	return el;
+			link_ext(tail, r->ext, &gravity, &self_collide);
+	if (!has_items(l)) {
+		while ((c = tail->first) != NULL) {
+			xnode_unlink(c);
+			xnode_append(el, c);
+		}
+		print_and_free(o, el);
+		return;
+	}
+	print_open(o, el, 2);
+	out_str(o, ">\n");
+	for (c = el->first; c; c = c->next)
+		print_node(o, c, 3);
+	write_items(a, l, ITEM_COLLISION, o);
+	write_items(a, l, ITEM_VISUAL, o);
+	for (c = tail->first; c; c = c->next)
+		print_node(o, c, 3);
+	print_close(o, el, 2);
+	arena_reset(a);
 }
 
 /* ---- joints ------------------------------------------------------------------ */
@@ -669,13 +716,6 @@ static struct xnode *build_joint(struct arena *a, const struct robot *rb, const 
 	return el;
 }
 
-/* Prints a model child and forgets it: the arena is the writer's scratch. */
-static void print_and_free(struct out *o, struct xnode *el)
-{
-	print_node(o, el, 2);
-	arena_reset(el->arena);
-}
-
 /* ---- frames ------------------------------------------------------------------ */
 
 static struct xnode *frame_node(struct arena *a, const char *name, const char *attached_to)
@@ -776,7 +816,7 @@ static void write_links(const void *arg, struct arena *a, unsigned from, unsigne
 			continue;
 		if (joint_is_written(l->parent_joint))
 			print_and_free(o, build_joint(a, rb, l->parent_joint));
-		print_and_free(o, build_link(a, rb, l));
+		write_link(a, rb, l, o);
 	}
 }
 

@@ -24,6 +24,76 @@ static void teardown(void)
 TestSuite(index, .init = setup, .fini = teardown);
 TestSuite(xnode, .init = setup, .fini = teardown);
 TestSuite(robot, .init = setup, .fini = teardown);
+TestSuite(arena, .init = setup, .fini = teardown);
+
+/* ---- arena ------------------------------------------------------------------ */
+
+/* The arena's blocks and large chunks are the only children of its context. */
+static size_t chunks(void)
+{
+	return talloc_total_blocks(arena.ctx) - 1;
+}
+
+Test(arena, zeroed_aligned_and_in_blocks)
+{
+	char *a = arena_alloc(&arena, 3), *b = arena_alloc(&arena, 40);
+	unsigned i;
+
+	cr_assert_eq((size_t)a % 16, 0);
+	cr_assert_eq((size_t)b % 16, 0);
+	cr_assert_eq(b - a, 16, "small allocations are carved from one block");
+	for (i = 0; i < 40; i++)
+		cr_assert_eq(b[i], 0);
+	cr_assert_eq(chunks(), 1);
+}
+
+Test(arena, release_forgets_what_came_after_the_mark)
+{
+	char *before = arena_strdup(&arena, "kept");
+	struct arena_mark m = arena_mark(&arena);
+	char *big, *again;
+	int i;
+
+	for (i = 0; i < 10000; i++)
+		arena_alloc(&arena, 1000);              /* several new blocks */
+	big = arena_alloc(&arena, 3 * 1024 * 1024);  /* a chunk of its own */
+	big[3 * 1024 * 1024 - 1] = 'x';
+	cr_assert_gt(chunks(), 3);
+	arena_release(&arena, m);
+	cr_assert_eq(chunks(), 1, "blocks after the mark are freed");
+	cr_assert_str_eq(before, "kept");
+	again = arena_alloc(&arena, 8);
+	cr_assert_eq(again, before + 16, "allocation resumes at the mark");
+}
+
+Test(arena, reset_keeps_the_first_block_only)
+{
+	char *first = arena_alloc(&arena, 8);
+	int i;
+
+	arena_alloc(&arena, 3 * 1024 * 1024);
+	for (i = 0; i < 10000; i++)
+		arena_alloc(&arena, 1000);
+	arena_reset(&arena);
+	cr_assert_eq(chunks(), 1);
+	cr_assert_eq(arena_alloc(&arena, 8), first, "the first block is reused from its start");
+	arena_reset(&arena);
+	arena_reset(&arena);
+	cr_assert_eq(chunks(), 1);
+}
+
+Test(arena, mark_before_any_block)
+{
+	struct arena_mark m = arena_mark(&arena);
+
+	arena_alloc(&arena, 100);
+	arena_alloc(&arena, 1024 * 1024);
+	arena_release(&arena, m);
+	cr_assert_eq(chunks(), 0);
+	cr_assert_not_null(arena_alloc(&arena, 100), "a fresh block after releasing everything");
+	arena_reset(&arena);
+	cr_assert_eq(chunks(), 1);
+}
 
 /* ---- name index ---------------------------------------------------------- */
 
