@@ -229,10 +229,11 @@ static void move_posed_blobs(struct diag *d, struct link *l)
 			if (pose && xnode_attr(pose, "relative_to"))
 				continue;
 			if (pose && pose->text && num_parse_vec(pose->text, v, 6) != 0) {
+				char buf[DIAG_EXCERPT + 4];
 				diag_warn(d, pose->pos.line, pose->pos.col,
 					  "<%s> <pose> '%s' is not 6 numbers; left as it is although "
-					  "link '%s' is merged into '%s'", b->name, pose->text,
-					  l->name, l->owner->name);
+					  "link '%s' is merged into '%s'", b->name,
+					  diag_excerpt(buf, pose->text), l->name, l->owner->name);
 				continue;
 			}
 			if (!pose)

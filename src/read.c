@@ -82,7 +82,9 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 		       const char *value, int n)
 {
 	struct srcpos p = here(r);
+	char buf[DIAG_EXCERPT + 4];
 
+	value = diag_excerpt(buf, value);
 	if (n == 1)
 		diag_error(r->diag, p.line, p.col,
 			   "<%s %s='%s'>: not a finite number", elem, name, value);
@@ -401,9 +403,10 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 			for (i = 0; i < 4; i++)
 				if (m->rgba[i] < 0 || m->rgba[i] > 1) {
 					struct srcpos p = here(r);
+					char buf[DIAG_EXCERPT + 4];
 					diag_error(r->diag, p.line, p.col,
 						   "<color rgba='%s'>: components must lie in [0, 1]",
-						   attr(atts, "rgba"));
+						   diag_excerpt(buf, attr(atts, "rgba")));
 					break;
 				}
 		}

@@ -267,8 +267,9 @@ static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, co
 		static const char *const what[] = {
 			"true or false", "a finite number", "three finite numbers", "an integer", ""
 		};
+		char buf[DIAG_EXCERPT + 4];
 		diag_error(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
-			   t->name, v, what[t->kind]);
+			   t->name, diag_excerpt(buf, v), what[t->kind]);
 		return;
 	}
 	if (strcmp(t->name, "cfmDamping") == 0)
