@@ -502,7 +502,7 @@ static void check_joint(struct resolver *rs, struct joint *j)
 	if (j->has_limit && j->lower > j->upper &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
 		double t = j->lower;
-		diag_warn(rs->d, j->pos.line, j->pos.col,
+		diag_warn(rs->d, j->limit_pos.line, j->limit_pos.col,
 			  "joint '%s': limit lower %g > upper %g; swapping the two",
 			  j->name, j->lower, j->upper);
 		j->lower = j->upper;
