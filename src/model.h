@@ -179,6 +179,7 @@ enum joint_type {
  * kept apart so that every other joint stays small. */
 struct joint_rare {
 	int has_mimic;
+	struct srcpos mimic_pos;
 	const char *mimic_joint;
 	double mimic_multiplier, mimic_offset;
 	int has_safety;

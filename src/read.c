@@ -26,6 +26,7 @@ struct frame {
 	enum frame_kind kind;
 	void *obj;          /* the model node this element fills */
 	int seen_child;     /* F_GEOMETRY: a shape was read; F_INERTIAL: flags */
+	struct srcpos pos;  /* F_GEOMETRY: where it starts */
 };
 
 struct reader {
@@ -397,7 +398,7 @@ static void start_in_item(struct reader *r, struct frame *f, const XML_Char *nam
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &it->origin);
 	} else if (strcmp(name, "geometry") == 0) {
-		push(r, F_GEOMETRY, it);
+		push(r, F_GEOMETRY, it)->pos = here(r);
 		return;
 	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
 		start_material(r, atts, F_VMATERIAL);
@@ -469,6 +470,7 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 	} else if (strcmp(name, "mimic") == 0) {
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_mimic = 1;
+		x->mimic_pos = here(r);
 		x->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
 		x->mimic_multiplier = 1;
 		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
@@ -618,10 +620,8 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 		end_inertial(r, f);
 		break;
 	case F_GEOMETRY:
-		if (!f->seen_child) {
-			struct item *it = f->obj;
-			diag_error(r->diag, it->pos.line, it->pos.col, "<geometry> holds no shape");
-		}
+		if (!f->seen_child)
+			diag_error(r->diag, f->pos.line, f->pos.col, "<geometry> holds no shape");
 		break;
 	case F_ITEM: {
 		struct item *it = f->obj;
