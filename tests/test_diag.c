@@ -1126,6 +1126,23 @@ Test(warn, sensor_pose_not_moved_with_its_lumped_link)
 	       "although link 'b' is merged into 'a'\n");
 }
 
+/* The offset is rewritten for the merged link: what cannot be read of it
+ * is said, not silently taken as zero. */
+Test(warn, plugin_offset_not_numbers)
+{
+	warned("<robot name='r'>\n"
+	       AB_FIXED
+	       " <gazebo reference='b'>\n"
+	       "  <plugin name='imu' filename='imu.so'><bodyName>b</bodyName>\n"
+	       "   <xyzOffset>0 0 0.1</xyzOffset>\n"
+	       "    <rpyOffset>0 0 pi</rpyOffset>\n"
+	       "  </plugin>\n"
+	       " </gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:8:5: warning: <plugin> <rpyOffset> '0 0 pi' is not 3 numbers; taken as "
+	       "0 0 0 in the offset from link 'b', merged into 'a'\n");
+}
+
 Test(warn, blob_on_joint_that_became_a_frame)
 {
 	warned("<robot name='r'>\n"
