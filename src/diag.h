@@ -25,10 +25,18 @@ void diag_init(struct diag *d, const char *file, const struct u2s_options *opts)
 #define DIAG_PRINTF
 #endif
 
-/* LINE 0 means "no position": the message then starts with FILE: only. */
+/* LINE 0 means "no position": the message then starts with FILE: only.
+ * Every message is one line: control characters in the text are written
+ * as escapes (\n, \x01), and text past 1 KiB is cut, ending in "...". */
 void diag_error(struct diag *d, unsigned long line, unsigned long col,
 		const char *fmt, ...) DIAG_PRINTF;
 void diag_warn(struct diag *d, unsigned long line, unsigned long col,
 	       const char *fmt, ...) DIAG_PRINTF;
+
+/* Values quoted from the input are shown in full up to DIAG_EXCERPT bytes,
+ * else as their start and "...": a message points at the input, it does
+ * not copy it.  BUF receives the excerpt when one is needed. */
+#define DIAG_EXCERPT 64
+const char *diag_excerpt(char buf[DIAG_EXCERPT + 4], const char *value);
 
 #endif

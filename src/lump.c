@@ -235,10 +235,11 @@ static void move_posed_blobs(struct diag *d, struct link *l)
 			if (pose && xnode_attr(pose, "relative_to"))
 				continue;
 			if (pose && pose->text && num_parse_vec(pose->text, v, 6) != 0) {
+				char buf[DIAG_EXCERPT + 4];
 				diag_warn(d, pose->pos.line, pose->pos.col,
 					  "<%s> <pose> '%s' is not 6 numbers; left as it is although "
-					  "link '%s' is merged into '%s'", b->name, pose->text,
-					  l->name, l->owner->name);
+					  "link '%s' is merged into '%s'", b->name,
+					  diag_excerpt(buf, pose->text), l->name, l->owner->name);
 				continue;
 			}
 			if (!pose)
@@ -261,6 +262,23 @@ static struct link *lumped_link(const struct robot *rb, const char *name)
 	return l && l->fate == LINK_LUMPED ? l : NULL;
 }
 
+/* Reads the 3 numbers of PLUGIN's offset element NAME into V, which keeps
+ * its zeros when there is no such element, or, with a warning, when it does
+ * not hold 3 numbers. */
+static void read_offset(struct diag *d, const struct xnode *plugin, const char *name,
+			const struct link *l, double v[3])
+{
+	const struct xnode *c = xnode_child(plugin, name);
+	char buf[DIAG_EXCERPT + 4];
+
+	if (!c || !c->text || num_parse_vec(c->text, v, 3) == 0)
+		return;
+	v[0] = v[1] = v[2] = 0;
+	diag_warn(d, c->pos.line, c->pos.col, "<plugin> <%s> '%s' is not 3 numbers; taken as "
+		  "0 0 0 in the offset from link '%s', merged into '%s'", name,
+		  diag_excerpt(buf, c->text), l->name, l->owner->name);
+}
+
 /* A plugin whose bodyName or frameName names a lumped link is moved to the
  * owner, with the link's transform composed onto its xyzOffset/rpyOffset
  * (zero when absent: the transform is applied once, not twice as
@@ -268,23 +286,20 @@ static struct link *lumped_link(const struct robot *rb, const char *name)
  * of bodyName and frameName that names the link applies the transform, the
  * first time through offsets printed with 6 digits: the result carries that
  * rounding, and u2s reproduces it so that both mean the same offsets. */
-static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, const char *key,
-			      int round_after)
+static int rewrite_plugin_key(const struct robot *rb, struct diag *d, struct xnode *plugin,
+			      const char *key, int round_after)
 {
 	struct link *l = lumped_link(rb, child_text(plugin, key));
 	double v[6] = { 0, 0, 0, 0, 0, 0 };
 	char buf[6 * NUM_BUFSZ];
-	const char *t;
 	struct pose off;
 	struct quat off_q;
 	int i;
 
 	if (!l)
 		return 0;
-	if ((t = child_text(plugin, "xyzOffset")) != NULL)
-		num_parse_vec(t, v, 3);
-	if ((t = child_text(plugin, "rpyOffset")) != NULL)
-		num_parse_vec(t, v + 3, 3);
+	read_offset(d, plugin, "xyzOffset", l, v);
+	read_offset(d, plugin, "rpyOffset", l, v + 3);
 	off = pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
 	/* The rotation straight from the quaternions: near gimbal lock a trip
 	 * through roll-pitch-yaw would lose digits the angles below need. */
@@ -304,13 +319,13 @@ static int rewrite_plugin_key(const struct robot *rb, struct xnode *plugin, cons
 	return 1;
 }
 
-static void rewrite_plugin(const struct robot *rb, struct xnode *plugin)
+static void rewrite_plugin(const struct robot *rb, struct diag *d, struct xnode *plugin)
 {
 	int both = lumped_link(rb, child_text(plugin, "bodyName")) &&
 		   lumped_link(rb, child_text(plugin, "frameName"));
 
-	rewrite_plugin_key(rb, plugin, "bodyName", both);
-	rewrite_plugin_key(rb, plugin, "frameName", 0);
+	rewrite_plugin_key(rb, d, plugin, "bodyName", both);
+	rewrite_plugin_key(rb, d, plugin, "frameName", 0);
 }
 
 /* A <joint> blob whose parent or child is a lumped link names the owner. */
@@ -338,7 +353,7 @@ static void rewrite_blobs(struct robot *rb, struct diag *d)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];
 			if (strcmp(b->name, "plugin") == 0)
-				rewrite_plugin(rb, b);
+				rewrite_plugin(rb, d, b);
 			else if (strcmp(b->name, "joint") == 0)
 				rewrite_joint_blob(rb, b);
 		}

@@ -179,6 +179,7 @@ enum joint_type {
  * kept apart so that every other joint stays small. */
 struct joint_rare {
 	int has_mimic;
+	struct srcpos mimic_pos;
 	const char *mimic_joint;
 	double mimic_multiplier, mimic_offset;
 	int has_safety;
@@ -190,7 +191,7 @@ struct joint_rare {
 struct joint {
 	const char *name;
 	enum joint_type type;
-	int type_unknown;            /* the type attribute named no type (an error) */
+	int type_unknown;            /* no type attribute, or one naming no type (an error) */
 	struct srcpos pos;
 	struct pose origin;          /* child frame in the parent link's frame */
 	const char *parent_name, *child_name;
@@ -199,6 +200,7 @@ struct joint {
 	int has_axis;
 	double axis[3];
 	int has_limit;
+	struct srcpos limit_pos;
 	double lower, upper, effort, velocity;
 	int has_dynamics;
 	double damping, friction;

@@ -26,6 +26,7 @@ struct frame {
 	enum frame_kind kind;
 	void *obj;          /* the model node this element fills */
 	int seen_child;     /* F_GEOMETRY: a shape was read; F_INERTIAL: flags */
+	struct srcpos pos;  /* F_GEOMETRY: where it starts */
 };
 
 struct reader {
@@ -81,11 +82,27 @@ static const char *need_attr(struct reader *r, const XML_Char **atts,
 	return v;
 }
 
+/* The name of ELEM: SDFormat has no use for an empty one. */
+static const char *need_name(struct reader *r, const XML_Char **atts, const char *elem)
+{
+	const char *v = need_attr(r, atts, elem, "name");
+	struct srcpos p;
+
+	if (v && !*v) {
+		p = here(r);
+		diag_error(r->diag, p.line, p.col, "<%s> has an empty 'name'", elem);
+		return NULL;
+	}
+	return v;
+}
+
 static void bad_number(struct reader *r, const char *elem, const char *name,
 		       const char *value, int n)
 {
 	struct srcpos p = here(r);
+	char buf[DIAG_EXCERPT + 4];
 
+	value = diag_excerpt(buf, value);
 	if (n == 1)
 		diag_error(r->diag, p.line, p.col,
 			   "<%s %s='%s'>: not a finite number", elem, name, value);
@@ -173,7 +190,7 @@ static void start_robot(struct reader *r, const XML_Char **atts)
 	struct robot *rb = r->robot;
 
 	rb->pos = here(r);
-	rb->name = intern(r, need_attr(r, atts, "robot", "name"));
+	rb->name = intern(r, need_name(r, atts, "robot"));
 	if (!rb->name)
 		rb->name = "";
 	push(r, F_ROBOT, rb);
@@ -185,7 +202,7 @@ static void start_link(struct reader *r, const XML_Char **atts)
 	struct link *old;
 
 	l->pos = here(r);
-	l->name = intern(r, need_attr(r, atts, "link", "name"));
+	l->name = intern(r, need_name(r, atts, "link"));
 	push(r, F_LINK, l);
 	if (!l->name)
 		return;
@@ -228,9 +245,10 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	j->pos = here(r);
 	j->origin = POSE_IDENTITY;
 	j->axis[0] = 1;
-	j->name = intern(r, need_attr(r, atts, "joint", "name"));
+	j->name = intern(r, need_name(r, atts, "joint"));
 	type = need_attr(r, atts, "joint", "type");
 	push(r, F_JOINT, j);
+	j->type_unknown = !type;   /* reported: no more messages about its type */
 	if (type && parse_joint_type(type, &j->type) != 0) {
 		j->type_unknown = 1;
 		diag_error(r->diag, j->pos.line, j->pos.col,
@@ -413,7 +431,7 @@ static void start_in_item(struct reader *r, struct frame *f, const XML_Char *nam
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &it->origin);
 	} else if (strcmp(name, "geometry") == 0) {
-		push(r, F_GEOMETRY, it);
+		push(r, F_GEOMETRY, it)->pos = here(r);
 		return;
 	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
 		start_material(r, atts, F_VMATERIAL);
@@ -434,9 +452,10 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 			for (i = 0; i < 4; i++)
 				if (m->rgba[i] < 0 || m->rgba[i] > 1) {
 					struct srcpos p = here(r);
+					char buf[DIAG_EXCERPT + 4];
 					diag_error(r->diag, p.line, p.col,
 						   "<color rgba='%s'>: components must lie in [0, 1]",
-						   attr(atts, "rgba"));
+						   diag_excerpt(buf, attr(atts, "rgba")));
 					break;
 				}
 		}
@@ -472,6 +491,7 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 		num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
 	} else if (strcmp(name, "limit") == 0) {
 		j->has_limit = 1;
+		j->limit_pos = here(r);
 		num_attr(r, atts, "limit", "lower", &j->lower, 1, 0);
 		num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
 		num_attr(r, atts, "limit", "effort", &j->effort, 1, 1);
@@ -483,6 +503,7 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 	} else if (strcmp(name, "mimic") == 0) {
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_mimic = 1;
+		x->mimic_pos = here(r);
 		x->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
 		x->mimic_multiplier = 1;
 		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
@@ -586,7 +607,8 @@ static void end_joint(struct reader *r, struct joint *j)
 {
 	const char *name = j->name ? j->name : "";
 
-	if (!j->parent_name || !j->child_name)
+	/* A <parent> or <child> without its link attribute was reported already. */
+	if (!j->parent_pos.line || !j->child_pos.line)
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
 	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
@@ -631,10 +653,8 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 		end_inertial(r, f);
 		break;
 	case F_GEOMETRY:
-		if (!f->seen_child) {
-			struct item *it = f->obj;
-			diag_error(r->diag, it->pos.line, it->pos.col, "<geometry> holds no shape");
-		}
+		if (!f->seen_child)
+			diag_error(r->diag, f->pos.line, f->pos.col, "<geometry> holds no shape");
 		break;
 	case F_ITEM: {
 		struct item *it = f->obj;
@@ -669,6 +689,39 @@ static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
 	}
 	memcpy(r->text + r->textlen, s, (size_t)len);
 	r->textlen += (size_t)len;
+}
+
+/* ---- entities ---------------------------------------------------------- */
+
+/* No file or URL named by the input is ever read: a reference to an
+ * external entity is an error, not an empty text. */
+static int XMLCALL on_external_entity(XML_Parser parser, const XML_Char *context,
+				      const XML_Char *base, const XML_Char *system_id,
+				      const XML_Char *public_id)
+{
+	struct reader *r = XML_GetUserData(parser);
+	struct srcpos p = here(r);
+	char buf[DIAG_EXCERPT + 4];
+
+	(void)context, (void)base, (void)public_id;
+	diag_error(r->diag, p.line, p.col, "external entity '%s' is not read "
+		   "(u2s reads no file or URL that its input names)",
+		   diag_excerpt(buf, system_id ? system_id : ""));
+	return XML_STATUS_OK;
+}
+
+/* Expat skips a reference to an entity it has no declaration of when the
+ * declaration may be in an external DTD or parameter entity, neither of
+ * which u2s reads. */
+static void XMLCALL on_skipped_entity(void *arg, const XML_Char *name, int is_parameter)
+{
+	struct reader *r = arg;
+	struct srcpos p = here(r);
+	char buf[DIAG_EXCERPT + 4];
+
+	diag_error(r->diag, p.line, p.col, "entity '%s%s;' is not defined "
+		   "(u2s reads no external DTD or parameter entity)", is_parameter ? "%" : "&",
+		   diag_excerpt(buf, name));
 }
 
 /* ---- the read loop ------------------------------------------------------ */
@@ -719,8 +772,12 @@ int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
 		diag_error(d, 0, 0, "out of memory");
 		return U2S_IO;
 	}
-	/* Never fetch external entities or DTDs. */
+	/* Never fetch external entities or DTDs.  Entity expansion is bounded
+	 * by expat's billion-laughs protection, on by default (configure
+	 * requires an expat that has it). */
 	XML_SetParamEntityParsing(r.parser, XML_PARAM_ENTITY_PARSING_NEVER);
+	XML_SetExternalEntityRefHandler(r.parser, on_external_entity);
+	XML_SetSkippedEntityHandler(r.parser, on_skipped_entity);
 	XML_SetUserData(r.parser, &r);
 	XML_SetElementHandler(r.parser, on_start, on_end);
 	push(&r, F_DOC, NULL);

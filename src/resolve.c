@@ -48,7 +48,7 @@ static void build_tree(struct resolver *rs)
 		if (bad)
 			continue;
 		if (c->parent_joint) {
-			diag_error(rs->d, j->pos.line, j->pos.col,
+			diag_error(rs->d, j->child_pos.line, j->child_pos.col,
 				   "link '%s' has two parent joints: '%s' (line %lu) and '%s'",
 				   c->name, c->parent_joint->name,
 				   (unsigned long)c->parent_joint->pos.line, j->name);
@@ -88,6 +88,19 @@ static void sort_children(struct robot *rb)
 			qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
 }
 
+/* L has no root above it: it hangs in or below a cycle of joints, and
+ * NLINKS steps up its parents land in the cycle, at the joint reported. */
+static void report_cycle(struct resolver *rs, struct link *l)
+{
+	unsigned n;
+
+	for (n = 0; n < rs->rb->nlinks; n++)
+		l = l->parent_joint->parent;
+	diag_error(rs->d, l->parent_joint->pos.line, l->parent_joint->pos.col,
+		   "joints form a cycle through link '%s' (parent joint '%s')",
+		   l->name, l->parent_joint->name);
+}
+
 static void find_root(struct resolver *rs)
 {
 	struct link *l;
@@ -107,8 +120,7 @@ static void find_root(struct resolver *rs)
 	if (!rs->rb->links)
 		diag_error(rs->d, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
 	else if (!rs->rb->root)
-		diag_error(rs->d, rs->rb->links->pos.line, rs->rb->links->pos.col,
-			   "no root link: every link has a parent joint, so the joints form a cycle");
+		report_cycle(rs, rs->rb->links);   /* every link has a parent joint */
 }
 
 /* Lists the links in emission order (depth first, children by joint name)
@@ -137,12 +149,7 @@ static void order_links(struct resolver *rs)
 		return;
 	for (l = rb->links; l->reached; l = l->next)
 		;
-	/* L hangs in or below a cycle; NLINKS steps up its parents land in it. */
-	for (n = 0; n < rb->nlinks; n++)
-		l = l->parent_joint->parent;
-	diag_error(rs->d, l->parent_joint->pos.line, l->parent_joint->pos.col,
-		   "joints form a cycle through link '%s' (parent joint '%s')",
-		   l->name, l->parent_joint->name);
+	report_cycle(rs, l);
 }
 
 /* ---- gazebo extensions ---------------------------------------------------- */
@@ -268,8 +275,9 @@ static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, co
 		static const char *const what[] = {
 			"true or false", "a finite number", "three finite numbers", "an integer", ""
 		};
+		char buf[DIAG_EXCERPT + 4];
 		diag_error(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
-			   t->name, v, what[t->kind]);
+			   t->name, diag_excerpt(buf, v), what[t->kind]);
 		return;
 	}
 	if (strcmp(t->name, "cfmDamping") == 0)
@@ -456,7 +464,7 @@ static void check_joint(struct resolver *rs, struct joint *j)
 	if (j->has_limit && j->lower > j->upper &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
 		double t = j->lower;
-		diag_warn(rs->d, j->pos.line, j->pos.col,
+		diag_warn(rs->d, j->limit_pos.line, j->limit_pos.col,
 			  "joint '%s': limit lower %g > upper %g; swapping the two",
 			  j->name, j->lower, j->upper);
 		j->lower = j->upper;
@@ -475,10 +483,10 @@ static void warn_mimic(struct resolver *rs)
 		if (j->rare && j->rare->has_mimic && n++ == 0)
 			first = j;
 	if (n == 1)
-		diag_warn(rs->d, first->pos.line, first->pos.col,
+		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
 			  "joint '%s': <mimic> has no SDFormat 1.9 equivalent; ignored", first->name);
 	else if (n > 1)
-		diag_warn(rs->d, first->pos.line, first->pos.col,
+		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
 			  "%u joints have <mimic> (the first is '%s'), which SDFormat 1.9 "
 			  "cannot express; ignored", n, first->name);
 }

@@ -687,7 +687,7 @@ Test(reject, empty_geometry_and_missing_geometry)
 		      "  <collision><origin xyz='0 0 0'/></collision>\n"
 		      " </link>\n"
 		      "</robot>",
-		      "t.urdf:3:3: error: <geometry> holds no shape",
+		      "t.urdf:3:11: error: <geometry> holds no shape",
 		      "t.urdf:4:3: error: <collision> has no <geometry>", NULL);
 }
 
