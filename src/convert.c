@@ -47,6 +47,7 @@ static void count_stats(const struct robot *rb, struct u2s_stats *st)
 
 	st->links_in = rb->nlinks;
 	st->joints_in = rb->njoints;
+	st->read_in_halves = rb->read_in_halves;
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];
 		const struct joint *pj = l->parent_joint;

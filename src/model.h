@@ -240,6 +240,7 @@ struct robot {
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
 	struct ext **exts;           /* every <gazebo> block, in document order */
 	unsigned nexts, exts_cap;
+	int read_in_halves;          /* see read_halves() in read.c */
 };
 
 struct robot *robot_new(TALLOC_CTX *ctx);

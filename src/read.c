@@ -11,7 +11,10 @@
 
 #include <errno.h>
 #include <expat.h>
+#include <pthread.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define READ_CHUNK (64 * 1024)
@@ -41,6 +44,10 @@ struct reader {
 	size_t textlen, textcap;
 	int stopped;                /* XML_StopParser was called */
 	struct index pool;          /* strings read more than once, kept once */
+	/* Reading half a file (read_halves): */
+	unsigned long line_offset;  /* added to expat's line numbers */
+	int synthetic_root;         /* the <robot> start is ours, not the file's */
+	int foreign;                /* a DOCTYPE, or an encoding other than UTF-8 */
 };
 
 /* Frame flags: children seen so far. */
@@ -55,7 +62,7 @@ static struct srcpos here(struct reader *r)
 {
 	struct srcpos p;
 
-	p.line = XML_GetCurrentLineNumber(r->parser);
+	p.line = XML_GetCurrentLineNumber(r->parser) + r->line_offset;
 	p.col = XML_GetCurrentColumnNumber(r->parser) + 1;
 	return p;
 }
@@ -538,7 +545,9 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 	}
 	switch (top->kind) {
 	case F_DOC:
-		if (strcmp(name, "robot") == 0) {
+		if (r->synthetic_root) {
+			push(r, F_ROBOT, r->robot);
+		} else if (strcmp(name, "robot") == 0) {
 			start_robot(r, atts);
 		} else {
 			struct srcpos p = here(r);
@@ -726,6 +735,16 @@ static void XMLCALL on_skipped_entity(void *arg, const XML_Char *name, int is_pa
 
 /* ---- the read loop ------------------------------------------------------ */
 
+static int malformed(struct reader *r)
+{
+	if (!r->stopped) {
+		struct srcpos p = here(r);
+		diag_error(r->diag, p.line, p.col, "malformed XML: %s",
+			   XML_ErrorString(XML_GetErrorCode(r->parser)));
+	}
+	return U2S_REJECTED;
+}
+
 static int feed(struct reader *r, int fd)
 {
 	for (;;) {
@@ -743,49 +762,345 @@ static int feed(struct reader *r, int fd)
 			diag_error(r->diag, 0, 0, "cannot read input: %s", strerror(errno));
 			return U2S_IO;
 		}
-		if (XML_ParseBuffer(r->parser, (int)n, n == 0) == XML_STATUS_ERROR) {
-			if (!r->stopped) {
-				struct srcpos p = here(r);
-				diag_error(r->diag, p.line, p.col, "malformed XML: %s",
-					   XML_ErrorString(XML_GetErrorCode(r->parser)));
-			}
-			return U2S_REJECTED;
-		}
+		if (XML_ParseBuffer(r->parser, (int)n, n == 0) == XML_STATUS_ERROR)
+			return malformed(r);
 		if (n == 0)
 			return U2S_OK;
 	}
 }
 
-int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
+static int reader_init(struct reader *r, TALLOC_CTX *ctx, struct diag *d)
 {
-	struct reader r;
-	int rc;
-
-	memset(&r, 0, sizeof r);
-	r.ctx = ctx;
-	r.diag = d;
-	r.robot = robot_new(ctx);
-	r.arena = &r.robot->arena;
-	index_init(&r.pool, ctx);
-	r.parser = XML_ParserCreate(NULL);
-	if (!r.parser) {
-		diag_error(d, 0, 0, "out of memory");
-		return U2S_IO;
-	}
+	memset(r, 0, sizeof *r);
+	r->ctx = ctx;
+	r->diag = d;
+	r->robot = robot_new(ctx);
+	r->arena = &r->robot->arena;
+	index_init(&r->pool, ctx);
+	r->parser = XML_ParserCreate(NULL);
+	if (!r->parser)
+		return -1;
 	/* Never fetch external entities or DTDs.  Entity expansion is bounded
 	 * by expat's billion-laughs protection, on by default (configure
 	 * requires an expat that has it). */
-	XML_SetParamEntityParsing(r.parser, XML_PARAM_ENTITY_PARSING_NEVER);
-	XML_SetExternalEntityRefHandler(r.parser, on_external_entity);
-	XML_SetSkippedEntityHandler(r.parser, on_skipped_entity);
-	XML_SetUserData(r.parser, &r);
-	XML_SetElementHandler(r.parser, on_start, on_end);
-	push(&r, F_DOC, NULL);
+	XML_SetParamEntityParsing(r->parser, XML_PARAM_ENTITY_PARSING_NEVER);
+	XML_SetExternalEntityRefHandler(r->parser, on_external_entity);
+	XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
+	XML_SetUserData(r->parser, r);
+	XML_SetElementHandler(r->parser, on_start, on_end);
+	push(r, F_DOC, NULL);
+	return 0;
+}
+
+static void reader_free(struct reader *r)
+{
+	XML_ParserFree(r->parser);
+	talloc_free(r->stack);
+	talloc_free(r->text);
+	talloc_free(r->pool.slots);
+}
+
+/* ---- a file read as two halves at once ---------------------------------- *
+ *
+ * A big regular file is cut in two at a line that starts a top-level
+ * element (<link>, <joint>, <gazebo>), and each half is parsed
+ * by its own expat parser on its own core: the first half as the file's
+ * start followed by "</robot>", the second as "<robot>" followed by the
+ * file's end.  The cut is only trusted when everything agrees it was
+ * between two children of <robot>: the first half, closed there, must be
+ * well-formed (a cut inside a comment, a CDATA section or a nested element
+ * is not), the second must parse on its own, the file must have no DOCTYPE
+ * (whose declarations the second half would miss) and be UTF-8, and
+ * neither half may have anything to report, nor may the halves define the
+ * same name twice.  Otherwise the halves are thrown away and the file is
+ * read from its start as one stream, which reports what there is to
+ * report in document order.  The halves' models are then joined: the
+ * second half's links, joints, blocks and materials follow the first's,
+ * and its line numbers were counted from the cut. */
+
+#define SPLIT_MIN (256 * 1024)     /* below this, one core is about as quick */
+#define SPLIT_WINDOW (64 * 1024)   /* looked through for a cut, a few times */
+
+struct half {
+	struct reader r;
+	struct diag d;
+	int fd;
+	off_t from, to;                /* the file's bytes this half parses */
+	const char *before, *after;    /* the text it gets around them */
+	off_t count_from;              /* second half: where its line count starts */
+	int rc;
+};
+
+static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
+				const XML_Char *encoding, int standalone)
+{
+	struct reader *r = arg;
+
+	(void)version, (void)standalone;
+	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
+		r->foreign = 1;
+}
+
+static void XMLCALL on_doctype(void *arg, const XML_Char *name, const XML_Char *sysid,
+			       const XML_Char *pubid, int has_internal_subset)
+{
+	struct reader *r = arg;
+
+	(void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
+	r->foreign = 1;
+}
+
+/* Whether S (N bytes) starts a <link>, <joint> or <gazebo> element: the
+ * children of <robot> a cut may come before.  (<joint> also appears in
+ * <transmission>, and <material> in <visual>: see find_cut.) */
+static int starts_robot_child(const char *s, size_t n)
+{
+	static const char *const tags[] = { "<link", "<joint", "<gazebo" };
+	size_t i, len;
+
+	for (i = 0; i < sizeof tags / sizeof tags[0]; i++) {
+		len = strlen(tags[i]);
+		if (n > len && memcmp(s, tags[i], len) == 0 &&
+		    (s[len] == ' ' || s[len] == '\t' || s[len] == '\n' || s[len] == '>'))
+			return 1;
+	}
+	return 0;
+}
+
+/* The offset of a line near the middle of FROM..TO that starts such an
+ * element, or -1.  Of those in the window it takes the first that is
+ * indented least: children of <robot> are indented less than what nests
+ * in them, in any file a program or a person indented. */
+static off_t find_cut(int fd, off_t from, off_t to)
+{
+	char buf[SPLIT_WINDOW];
+	off_t at = from + (to - from) / 2, best = -1;
+	size_t best_indent = (size_t)-1;
+	int tries;
+
+	for (tries = 0; tries < 4 && at < to && best < 0; tries++) {
+		ssize_t n = pread(fd, buf, sizeof buf, at);
+		const char *p = buf, *end;
+		if (n <= 0)
+			return -1;
+		end = buf + n;
+		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+			const char *q = ++p;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+			if ((size_t)(q - p) < best_indent && starts_robot_child(q, (size_t)(end - q))) {
+				best = at + (p - buf);
+				best_indent = (size_t)(q - p);
+			}
+		}
+		at += n - 64;   /* overlap: a tag cut by the window's end is seen whole */
+	}
+	return best;
+}
+
+/* Lines that start before offset TO, counting from FROM: newlines + 1, or
+ * 0 when a carriage return is there (expat counts a lone one as a line
+ * break) or the file cannot be read. */
+static unsigned long lines_before(int fd, off_t from, off_t to)
+{
+	char buf[READ_CHUNK];
+	unsigned long lines = 1;
+
+	while (from < to) {
+		size_t want = to - from < (off_t)sizeof buf ? (size_t)(to - from) : sizeof buf;
+		ssize_t n = pread(fd, buf, want, from);
+		const char *p = buf, *end;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || memchr(buf, '\r', (size_t)n))
+			return 0;
+		end = buf + n;
+		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL)
+			p++, lines++;
+		from += n;
+	}
+	return lines;
+}
+
+static int feed_range(struct reader *r, int fd, off_t from, off_t to,
+		      const char *before, const char *after)
+{
+	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
+		return malformed(r);
+	while (from < to) {
+		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
+		void *buf = XML_GetBuffer(r->parser, (int)want);
+		ssize_t n;
+		if (!buf)
+			return U2S_IO;
+		n = pread(fd, buf, want, from);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return U2S_IO;   /* the file changed under us: read it as a stream */
+		from += n;
+		if (XML_ParseBuffer(r->parser, (int)n, 0) == XML_STATUS_ERROR)
+			return malformed(r);
+	}
+	if (XML_Parse(r->parser, after, (int)strlen(after), 1) == XML_STATUS_ERROR)
+		return malformed(r);
+	return U2S_OK;
+}
+
+static void parse_half(struct half *h)
+{
+	if (h->count_from < h->from) {
+		unsigned long lines = lines_before(h->fd, h->count_from, h->from);
+		if (lines == 0) {
+			h->rc = U2S_IO;
+			return;
+		}
+		/* The cut's line is the second half's line 2, after "<robot>". */
+		h->r.line_offset = lines - 2;
+	}
+	h->rc = feed_range(&h->r, h->fd, h->from, h->to, h->before, h->after);
+}
+
+static void *parse_half_thread(void *arg)
+{
+	parse_half(arg);
+	return NULL;
+}
+
+static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
+{
+	(void)arg, (void)sev, (void)line;
+}
+
+static int half_init(struct half *h, TALLOC_CTX *ctx, const char *file, int fd)
+{
+	struct u2s_options opts;
+
+	memset(&opts, 0, sizeof opts);
+	opts.diag_fn = quiet_diag;   /* counted, not shown: see read_halves */
+	diag_init(&h->d, file, &opts);
+	h->fd = fd;
+	return reader_init(&h->r, ctx, &h->d);
+}
+
+static int half_is_clean(const struct half *h)
+{
+	return h->rc == U2S_OK && h->d.errors == 0 && h->d.warnings == 0 && !h->r.foreign;
+}
+
+/* Puts B's names into A's index IX; -1 when one is there already. */
+static int merge_index(struct index *ix, const struct index *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->cap; i++)
+		if (b->slots[i].key && index_put(ix, b->slots[i].key, b->slots[i].val))
+			return -1;
+	return 0;
+}
+
+/* The second half's model after the first's; -1 when a name is defined in
+ * both (then the whole is read again, to say so where it happens). */
+static int join_halves(struct robot *a, struct robot *b)
+{
+	if (merge_index(&a->link_index, &b->link_index) != 0 ||
+	    merge_index(&a->joint_index, &b->joint_index) != 0 ||
+	    merge_index(&a->material_index, &b->material_index) != 0)
+		return -1;
+	if (b->links) {
+		if (a->links_last)
+			a->links_last->next = b->links;
+		else
+			a->links = b->links;
+		a->links_last = b->links_last;
+	}
+	if (b->joints) {
+		if (a->joints_last)
+			a->joints_last->next = b->joints;
+		else
+			a->joints = b->joints;
+		a->joints_last = b->joints_last;
+	}
+	if (b->gazebos) {
+		if (a->gazebos_last)
+			a->gazebos_last->next = b->gazebos;
+		else
+			a->gazebos = b->gazebos;
+		a->gazebos_last = b->gazebos_last;
+	}
+	a->nlinks += b->nlinks;
+	a->njoints += b->njoints;
+	if (b->has_origin) {
+		a->has_origin = 1;
+		a->origin = b->origin;
+	}
+	talloc_steal(a, b);   /* its arenas, nodes and strings */
+	return 0;
+}
+
+/* Reads FROM..TO of FD as two halves at once.  Returns the robot, or NULL
+ * when the file must be read as one stream instead. */
+static struct robot *read_halves(TALLOC_CTX *ctx, int fd, off_t from, off_t to,
+				 const char *file)
+{
+	struct half first, second;
+	TALLOC_CTX *ctx2;
+	struct robot *rb = NULL;
+	pthread_t thread;
+	off_t cut = find_cut(fd, from, to);
+
+	if (cut < 0 || !(ctx2 = talloc_new(NULL)))
+		return NULL;
+	if (half_init(&first, ctx, file, fd) != 0 || half_init(&second, ctx2, file, fd) != 0) {
+		talloc_free(ctx2);
+		return NULL;
+	}
+	XML_SetXmlDeclHandler(first.r.parser, on_xml_decl);
+	XML_SetStartDoctypeDeclHandler(first.r.parser, on_doctype);
+	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
+	first.count_from = from;
+	second.from = cut, second.to = to, second.before = "<robot>\n", second.after = "";
+	second.count_from = from;
+	second.r.synthetic_root = 1;
+	if (pthread_create(&thread, NULL, parse_half_thread, &second) == 0) {
+		parse_half(&first);
+		pthread_join(thread, NULL);
+		if (half_is_clean(&first) && half_is_clean(&second) && first.r.robot->name &&
+		    join_halves(first.r.robot, second.r.robot) == 0) {
+			rb = first.r.robot;
+			rb->read_in_halves = 1;
+		}
+	}
+	reader_free(&first.r);
+	reader_free(&second.r);
+	if (rb) {
+		talloc_steal(ctx, ctx2);
+	} else {
+		talloc_free(ctx2);
+		talloc_free(first.r.robot);
+	}
+	return rb;
+}
+
+int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
+{
+	struct reader r;
+	struct stat st;
+	off_t start;
+	int rc;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
+	    (*out = read_halves(ctx, fd, start, st.st_size, d->file)) != NULL) {
+		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
+		return U2S_OK;
+	}
+	if (reader_init(&r, ctx, d) != 0) {
+		diag_error(d, 0, 0, "out of memory");
+		return U2S_IO;
+	}
 	rc = feed(&r, fd);
-	XML_ParserFree(r.parser);
-	talloc_free(r.stack);
-	talloc_free(r.text);
-	talloc_free(r.pool.slots);
+	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {
 		diag_error(d, 1, 1, "no <robot> element");
 		rc = U2S_REJECTED;

@@ -47,6 +47,8 @@ struct u2s_stats {
 	unsigned merged;                /* links merged into their parent by
 					 * fixed-joint lumping */
 	double seconds;                 /* wall time of the conversion */
+	int read_in_halves;             /* the input, a big file, was parsed as
+					 * two halves at once */
 };
 
 struct u2s_options {

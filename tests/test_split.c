@@ -1,0 +1,327 @@
+/* Tests of reading a big file as two halves at once (src/read.c,
+ * read_halves): whatever the file holds, converting it from a regular file
+ * (where it may be read in halves) must give exactly what converting it
+ * from a pipe (always one stream) gives, messages and their positions
+ * included. */
+#include <criterion/criterion.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "u2s.h"
+
+/* ---- a big robot, built as text ------------------------------------------ */
+
+struct text {
+	char *s;
+	size_t len, cap;
+};
+
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if ((size_t)n < t->cap - t->len)
+			break;
+		t->cap = t->cap ? 2 * t->cap : 1 << 20;
+		t->s = realloc(t->s, t->cap);
+		cr_assert_not_null(t->s);
+	}
+	t->len += (size_t)n;
+}
+
+/* A chain of N links, every third joint fixed (so lumping runs across the
+ * cut), a gazebo block on every tenth link, a transmission now and then
+ * (whose <joint> is indented deeper).  MIDDLE, if not NULL, goes in the
+ * middle of the links: what a test wants the cut to meet. */
+static char *robot(unsigned n, const char *head, const char *middle, const char *end)
+{
+	struct text t = { NULL, 0, 0 };
+	unsigned i;
+
+	add(&t, "%s<robot name='big'>\n", head ? head : "<?xml version='1.0'?>\n");
+	add(&t, "  <material name='grey'><color rgba='0.5 0.5 0.5 1'/></material>\n");
+	for (i = 0; i < n; i++) {
+		if (middle && i == n / 2)
+			add(&t, "%s", middle);
+		add(&t, "  <link name='l%u'>\n"
+			"    <inertial>\n      <origin xyz='0 0 0.%u'/>\n"
+			"      <mass value='1.%u'/>\n"
+			"      <inertia ixx='0.1' ixy='0' ixz='0' iyy='0.2' iyz='0' izz='0.3'/>\n"
+			"    </inertial>\n"
+			"    <visual>\n      <geometry><box size='0.1 0.2 0.%u'/></geometry>\n"
+			"      <material name='grey'/>\n    </visual>\n"
+			"    <collision>\n      <geometry><cylinder radius='0.05' length='0.%u'/></geometry>\n"
+			"    </collision>\n  </link>\n", i, i % 10, i % 7, i % 9 + 1, i % 8 + 1);
+		if (i > 0)
+			add(&t, "  <joint name='j%u' type='%s'>\n    <parent link='l%u'/>\n"
+				"    <child link='l%u'/>\n    <origin xyz='0 0 0.1' rpy='0 0 0.%u'/>\n"
+				"    <axis xyz='0 0 1'/>\n"
+				"    <limit lower='-1' upper='1' effort='10' velocity='1'/>\n  </joint>\n",
+			    i, i % 3 == 0 ? "fixed" : "revolute", i - 1, i, i % 10);
+		if (i % 10 == 0)
+			add(&t, "  <gazebo reference='l%u'>\n    <mu1>0.%u</mu1>\n"
+				"    <sensor name='s%u' type='imu'><pose>0 0 0.%u 0 0 0</pose></sensor>\n"
+				"  </gazebo>\n", i, i % 9 + 1, i, i % 10);
+		if (i % 50 == 1)
+			add(&t, "  <transmission name='t%u'>\n    <joint name='j%u'/>\n"
+				"  </transmission>\n", i, i);
+	}
+	add(&t, "</robot>\n%s", end ? end : "");
+	return t.s;
+}
+
+/* ---- converting it two ways ------------------------------------------------ */
+
+struct result {
+	int rc;
+	int halves;
+	char *out;
+	char msgs[8192];
+	size_t mlen;
+};
+
+static void collect(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct result *r = arg;
+	int n = snprintf(r->msgs + r->mlen, sizeof r->msgs - r->mlen, "%d %s\n", (int)sev, line);
+
+	if (n > 0 && (size_t)n < sizeof r->msgs - r->mlen)
+		r->mlen += (size_t)n;
+}
+
+static void convert(int in, struct result *r)
+{
+	struct u2s_options opts;
+	struct u2s_stats st;
+	int out = temp_fd();
+	size_t len;
+
+	memset(&opts, 0, sizeof opts);
+	memset(&st, 0, sizeof st);
+	opts.stats = &st;
+	opts.diag_fn = collect;
+	opts.diag_arg = r;
+	r->mlen = 0;
+	r->msgs[0] = '\0';
+	r->rc = u2s_convert(in, "big.urdf", out, &opts);
+	r->halves = st.read_in_halves;
+	r->out = slurp(out, &len);
+	close(out);
+}
+
+static void from_file(const char *xml, struct result *r)
+{
+	int fd = temp_fd();
+
+	cr_assert_eq(write(fd, xml, strlen(xml)), (ssize_t)strlen(xml));
+	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	convert(fd, r);
+	close(fd);
+}
+
+static void from_pipe(const char *xml, struct result *r)
+{
+	int p[2];
+	pid_t pid;
+
+	cr_assert_eq(pipe(p), 0);
+	pid = fork();
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		size_t len = strlen(xml), done = 0;
+		close(p[0]);
+		while (done < len) {
+			ssize_t w = write(p[1], xml + done, len - done);
+			if (w <= 0)
+				_exit(1);
+			done += (size_t)w;
+		}
+		_exit(0);
+	}
+	close(p[1]);
+	convert(p[0], r);
+	close(p[0]);
+	waitpid(pid, NULL, 0);
+}
+
+/* Both ways agree; returns the status.  HALVES: whether the file is to
+ * be read in halves (1), or the halves must have been given up (0), or
+ * either (-1). */
+static int same_both_ways(const char *xml, int halves)
+{
+	struct result f, p;
+
+	cr_assert_gt(strlen(xml), 300 * 1024, "the robot is too small to be read in halves");
+	from_file(xml, &f);
+	from_pipe(xml, &p);
+	cr_assert_eq(f.rc, p.rc, "status %d from a file, %d from a pipe", f.rc, p.rc);
+	cr_assert_eq(p.halves, 0, "a pipe is read as one stream");
+	if (f.rc == U2S_OK && halves >= 0)
+		cr_assert_eq(f.halves, halves, "read in halves: %d, expected %d", f.halves, halves);
+	cr_assert_str_eq(f.msgs, p.msgs, "messages differ");
+	cr_assert(strcmp(f.out, p.out) == 0, "output differs (%zu bytes from a file, %zu from a pipe)",
+		  strlen(f.out), strlen(p.out));
+	free(f.out);
+	free(p.out);
+	return f.rc;
+}
+
+/* ---- the cases --------------------------------------------------------------- */
+
+Test(split, a_clean_robot)
+{
+	char *xml = robot(2000, NULL, NULL, NULL);
+
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+}
+
+Test(split, positions_in_the_second_half)
+{
+	/* resolve's messages point into the second half: a reference to a
+	 * missing link, and a link without inertial below the cut */
+	char *xml = robot(2000, NULL,
+			  "  <gazebo reference='l999x'><mu1>1</mu1></gazebo>\n", NULL);
+	struct result f;
+
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	from_file(xml, &f);
+	cr_assert_not_null(strstr(f.msgs, "did you mean 'l999'?"), "%s", f.msgs);
+	free(f.out);
+	free(xml);
+}
+
+/* TEXT repeated until it fills more than the windows a cut is looked for
+ * in, wrapped in OPEN and CLOSE: every cut near the middle falls inside. */
+static char *filler(const char *open, const char *text, const char *close)
+{
+	struct text t = { NULL, 0, 0 };
+
+	add(&t, "%s", open);
+	while (t.len < 400 * 1024)
+		add(&t, "%s", text);
+	add(&t, "%s", close);
+	return t.s;
+}
+
+Test(split, a_cut_inside_a_comment)
+{
+	/* commented-out links in the middle: the first half, closed at a cut
+	 * in the comment, is not well-formed */
+	char *fill = filler("  <!-- old links\n", "  <link name='x'/>\n", "  -->\n");
+	char *xml = robot(2000, NULL, fill, NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+	free(fill);
+	/* a short one, wherever the cut falls */
+	xml = robot(2000, NULL, "  <!--\n  <link name='x1'/>\n  <joint name='x'/>\n  -->\n", NULL);
+	cr_assert_eq(same_both_ways(xml, -1), U2S_OK);
+	free(xml);
+}
+
+Test(split, a_cut_inside_cdata)
+{
+	char *fill = filler("  <gazebo><plugin name='p' filename='p.so'><![CDATA[\n",
+			    "  <link name='inside'>\n", "  ]]></plugin></gazebo>\n");
+	char *xml = robot(2000, NULL, fill, NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+	free(fill);
+}
+
+Test(split, a_cut_inside_an_element)
+{
+	/* a <gazebo> block holding <link> elements, indented as deep as the
+	 * robot's own: the first half closed there has a mismatched tag */
+	char *fill = filler("  <gazebo>\n", "  <link name='y'/>\n", "  </gazebo>\n");
+	char *xml = robot(2000, NULL, fill, NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+	free(fill);
+}
+
+Test(split, a_name_in_both_halves)
+{
+	char *xml = robot(2000, NULL, "  <link name='l1999'/>\n", NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	free(xml);
+}
+
+Test(split, a_doctype_with_defaults)
+{
+	/* a default attribute from the internal subset applies to the second
+	 * half too: such files are read as one stream */
+	char *xml = robot(2000,
+			  "<?xml version='1.0'?>\n<!DOCTYPE robot [\n"
+			  "<!ATTLIST sensor always_on CDATA 'true'>\n]>\n", NULL, NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+}
+
+Test(split, malformed_in_either_half)
+{
+	char *xml = robot(2000, NULL, NULL, NULL);
+	char *late = strstr(xml + strlen(xml) * 3 / 4, "<link");
+	char *early = strstr(xml + strlen(xml) / 4, "<link");
+
+	late[1] = '!';
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	late[1] = 'l';
+	early[4] = '!';
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	free(xml);
+}
+
+Test(split, warnings_anywhere)
+{
+	/* a message found while reading either half: read again as a stream,
+	 * so that messages come in document order */
+	char *xml = robot(2000, NULL,
+			  "  <link name='w'><inertial><mass value='1'/></inertial></link>\n"
+			  "  <joint name='jw' type='fixed'><parent link='l0'/><child link='w'/></joint>\n",
+			  NULL);
+
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+}
+
+Test(split, carriage_returns_and_other_encodings)
+{
+	char *xml = robot(2000, NULL, NULL, NULL), *p;
+
+	for (p = xml; (p = strstr(p, "\n  <link")) != NULL; p++)
+		*p = '\r';   /* old Mac line ends in places: expat counts them */
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+	xml = robot(2000, "<?xml version='1.0' encoding='ISO-8859-1'?>\n", NULL, NULL);
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+}
+
+Test(split, content_after_the_root)
+{
+	char *xml = robot(2000, NULL, NULL, "<!-- done -->\n");
+
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+	xml = robot(2000, NULL, NULL, "<robot name='again'/>\n");
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	free(xml);
+}
