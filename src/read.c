@@ -818,7 +818,11 @@ static void reader_free(struct reader *r)
  * second half's links, joints, blocks and materials follow the first's,
  * and its line numbers were counted from the cut. */
 
-#define SPLIT_MIN (256 * 1024)     /* below this, one core is about as quick */
+/* Below SPLIT_MIN bytes one core is about as quick.  The fuzz target
+ * builds with a small one so that its small inputs take this path too. */
+#ifndef SPLIT_MIN
+#define SPLIT_MIN (256 * 1024)
+#endif
 #define SPLIT_WINDOW (64 * 1024)   /* looked through for a cut, a few times */
 
 struct half {

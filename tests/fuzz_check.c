@@ -1,0 +1,319 @@
+/* fuzz_check: the properties every conversion must have (fuzz_check.h). */
+#define _GNU_SOURCE /* memfd_create */
+#include "fuzz_check.h"
+
+#include <ctype.h>
+#include <expat.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "u2s.h"
+
+#define FUZZ_NAME "<fuzz>"
+
+/* What the diagnostics callback saw. */
+struct seen {
+	unsigned errors;
+	const char *bad;  /* the first broken property, or NULL */
+	char *log;        /* every message, each ending in '\n' (malloc'd) */
+	size_t len, cap;
+};
+
+static void remember(struct seen *s, const char *line)
+{
+	size_t n = strlen(line) + 1;
+
+	if (s->len + n + 1 > s->cap) {
+		size_t cap = (s->cap ? 2 * s->cap : 4096) + n;
+		char *log = realloc(s->log, cap);
+		if (!log) {
+			s->bad = "out of memory";
+			return;
+		}
+		s->log = log;
+		s->cap = cap;
+	}
+	memcpy(s->log + s->len, line, n - 1);
+	s->log[s->len + n - 1] = '\n';
+	s->len += n;
+	s->log[s->len] = '\0';
+}
+
+/* "<fuzz>" [":LINE:COL"] ": error: " or ": warning: ", then text with no
+ * control characters (diag escapes them). */
+static int well_formed_message(enum u2s_severity sev, const char *line)
+{
+	const char *p = line + strlen(FUZZ_NAME);
+	const char *kind = sev == U2S_ERROR ? ": error: " : ": warning: ";
+	int field;
+
+	if (strncmp(line, FUZZ_NAME, strlen(FUZZ_NAME)) != 0)
+		return 0;
+	if (strncmp(p, kind, strlen(kind)) != 0)
+		for (field = 0; field < 2; field++) {
+			if (*p++ != ':' || !isdigit((unsigned char)*p))
+				return 0;
+			while (isdigit((unsigned char)*p))
+				p++;
+		}
+	if (strncmp(p, kind, strlen(kind)) != 0 || p[strlen(kind)] == '\0')
+		return 0;
+	for (; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return 0;
+	return 1;
+}
+
+static void on_diag(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct seen *s = arg;
+
+	s->errors += sev == U2S_ERROR;
+	remember(s, line);
+	if (!s->bad && !well_formed_message(sev, line))
+		s->bad = "a message is not one FILE:LINE:COL: warning|error: TEXT line";
+}
+
+/* An anonymous in-memory file holding DATA, read from the start. */
+static int memfd_with(const unsigned char *data, size_t size)
+{
+	int fd = memfd_create("u2s-fuzz", 0);
+	size_t done = 0;
+
+	if (fd < 0)
+		return -1;
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+		if (n <= 0) {
+			close(fd);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+/* Does TEXT hold "nan" or "inf" (any case) as a word of its own? */
+static int has_nonfinite_word(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++) {
+		int starts = i == 0 || !isalnum((unsigned char)text[i - 1]);
+		int ends = i + 3 == len || !isalnum((unsigned char)text[i + 3]);
+		if (starts && ends && (strncasecmp(text + i, "nan", 3) == 0 ||
+				       strncasecmp(text + i, "inf", 3) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static void XMLCALL on_root(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	int *root = arg;
+
+	(void)atts;
+	if (*root == 0)
+		*root = strcmp(name, "sdf") == 0 ? 1 : -1;
+}
+
+/* The output: well-formed XML with an <sdf> root. */
+static const char *check_output(const char *sdf, size_t len)
+{
+	XML_Parser p = XML_ParserCreate(NULL);
+	int root = 0;
+	enum XML_Status st;
+
+	if (!p)
+		return "out of memory";
+	XML_SetUserData(p, &root);
+	XML_SetStartElementHandler(p, on_root);
+	st = XML_Parse(p, sdf, (int)len, 1);
+	XML_ParserFree(p);
+	if (st != XML_STATUS_OK)
+		return "the output is not well-formed XML";
+	if (root != 1)
+		return "the output's root is not <sdf>";
+	return NULL;
+}
+
+/* How a conversion gets its input. */
+enum feed {
+	FEED_FILE,   /* a regular (in-memory) file: may be read in two halves */
+	FEED_CHECK,  /* the same, with --check */
+	FEED_PIPE    /* a pipe: always one stream */
+};
+
+/* One conversion and what came of it. */
+struct run {
+	int status;
+	struct seen seen;
+	char *out;       /* what it wrote (mmap'd), or NULL */
+	size_t out_len;
+};
+
+struct pipe_feed {
+	int fd;
+	const unsigned char *data;
+	size_t size;
+};
+
+static void *write_pipe(void *arg)
+{
+	struct pipe_feed *f = arg;
+	size_t done = 0;
+
+	while (done < f->size) {
+		ssize_t n = write(f->fd, f->data + done, f->size - done);
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	close(f->fd);
+	return NULL;
+}
+
+/* Converts from IN and keeps the output in R. */
+static void convert_fd(int in, int check, struct run *r)
+{
+	struct u2s_options opts = { .diag_fn = on_diag, .diag_arg = &r->seen, .check = check };
+	int outfd = memfd_create("u2s-fuzz-out", 0);
+	struct stat st;
+
+	if (outfd < 0) {
+		r->seen.bad = "memfd_create failed";
+		return;
+	}
+	r->status = u2s_convert(in, FUZZ_NAME, outfd, &opts);
+	if (fstat(outfd, &st) == 0 && st.st_size > 0) {
+		r->out_len = (size_t)st.st_size;
+		r->out = mmap(NULL, r->out_len, PROT_READ, MAP_PRIVATE, outfd, 0);
+		if (r->out == MAP_FAILED)
+			r->out = NULL;
+	}
+	close(outfd);
+}
+
+/* Runs one conversion of DATA; returns the first broken property or NULL. */
+static const char *convert_once(const unsigned char *data, size_t size, enum feed how,
+				struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->status = -1;
+	if (how == FEED_PIPE) {
+		int p[2];
+		pthread_t writer;
+		struct pipe_feed f = { .data = data, .size = size };
+
+		if (pipe(p) != 0)
+			return "pipe failed";
+		f.fd = p[1];
+		if (pthread_create(&writer, NULL, write_pipe, &f) != 0) {
+			close(p[0]);
+			close(p[1]);
+			return "pthread_create failed";
+		}
+		convert_fd(p[0], 0, r);
+		close(p[0]);   /* a rejected input may be left unread */
+		pthread_join(writer, NULL);
+	} else {
+		int in = memfd_with(data, size);
+		if (in < 0)
+			return "memfd_create failed";
+		convert_fd(in, how == FEED_CHECK, r);
+		close(in);
+	}
+	if (r->seen.bad)
+		return r->seen.bad;
+	if (r->status != 0 && r->status != 1)
+		return "the status is neither 0 (converted) nor 1 (rejected)";
+	if (r->status == 1 && r->seen.errors == 0)
+		return "the input was rejected without an error message";
+	if (r->status == 0 && r->seen.errors != 0)
+		return "an error was reported but the status is 0";
+	if (r->status == 1 && r->out_len != 0)
+		return "a rejected input left output behind";
+	if (how == FEED_CHECK && r->out_len != 0)
+		return "--check wrote output";
+	if (r->status == 0 && how != FEED_CHECK && !r->out)
+		return "a converted input wrote nothing";
+	return NULL;
+}
+
+static void run_free(struct run *r)
+{
+	if (r->out)
+		munmap(r->out, r->out_len);
+	free(r->seen.log);
+}
+
+static int same_messages(const struct run *a, const struct run *b)
+{
+	return a->seen.len == b->seen.len &&
+	       (a->seen.len == 0 || memcmp(a->seen.log, b->seen.log, a->seen.len) == 0);
+}
+
+/* The output of a converted input. */
+static const char *check_converted(const unsigned char *data, size_t size, const struct run *r)
+{
+	const char *bad = check_output(r->out, r->out_len);
+
+	if (!bad && has_nonfinite_word(r->out, r->out_len) &&
+	    !has_nonfinite_word((const char *)data, size))
+		bad = "the output holds a NaN or infinity the input did not";
+	return bad;
+}
+
+/* A file (which may be read in two halves, when big) and a pipe (one
+ * stream) give the same status, messages and bytes. */
+static const char *check_same_as_stream(const unsigned char *data, size_t size,
+					const struct run *file)
+{
+	struct run pipe_run;
+	const char *bad = convert_once(data, size, FEED_PIPE, &pipe_run);
+
+	if (!bad && pipe_run.status != file->status)
+		bad = "a file and a pipe of the same bytes get different statuses";
+	if (!bad && !same_messages(&pipe_run, file))
+		bad = "a file and a pipe of the same bytes get different messages";
+	if (!bad && (pipe_run.out_len != file->out_len ||
+		     (file->out_len && memcmp(pipe_run.out, file->out, file->out_len) != 0)))
+		bad = "a file and a pipe of the same bytes give different output";
+	run_free(&pipe_run);
+	return bad;
+}
+
+/* --check gives the same status and messages, and writes nothing. */
+static const char *check_check_mode(const unsigned char *data, size_t size,
+				    const struct run *file)
+{
+	struct run check_run;
+	const char *bad = convert_once(data, size, FEED_CHECK, &check_run);
+
+	if (!bad && check_run.status != file->status)
+		bad = "--check gives another status than a conversion";
+	if (!bad && !same_messages(&check_run, file))
+		bad = "--check gives other messages than a conversion";
+	run_free(&check_run);
+	return bad;
+}
+
+const char *fuzz_check(const unsigned char *data, size_t size)
+{
+	struct run file;
+	const char *bad = convert_once(data, size, FEED_FILE, &file);
+
+	if (!bad && file.status == 0)
+		bad = check_converted(data, size, &file);
+	if (!bad)
+		bad = check_same_as_stream(data, size, &file);
+	if (!bad)
+		bad = check_check_mode(data, size, &file);
+	run_free(&file);
+	return bad;
+}
