@@ -5,7 +5,7 @@
 
 #include <expat.h>
 
-#include "u2s.h"
+#include "convtest.h"
 
 #define INERTIAL "<inertial><mass value='1'/>" \
 	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"
@@ -33,57 +33,6 @@ static const char BAD[] =
 	"</robot>\n";
 
 /* ---- harness ----------------------------------------------------------------- */
-
-struct result {
-	int rc;
-	char *sdf;             /* everything written to the output */
-	char *msgs;            /* diagnostics, one per line */
-	unsigned nerrors, nwarnings;
-};
-
-static void collect(void *arg, enum u2s_severity sev, const char *line)
-{
-	struct result *r = arg;
-	size_t old = r->msgs ? strlen(r->msgs) : 0;
-
-	r->msgs = realloc(r->msgs, old + strlen(line) + 2);
-	cr_assert_not_null(r->msgs);
-	strcpy(r->msgs + old, line);
-	strcat(r->msgs + old, "\n");
-	if (sev == U2S_ERROR)
-		r->nerrors++;
-	else
-		r->nwarnings++;
-}
-
-/* URDF in through a pipe, SDF out into a temporary file, messages through
- * the callback. */
-static struct result convert(const char *urdf, struct u2s_options *opts)
-{
-	struct result r = { 0 };
-	int p[2], out = temp_fd();
-	size_t len = strlen(urdf);
-
-	cr_assert_lt(len, 60000, "keep inputs below a pipe's capacity");
-	cr_assert_eq(pipe(p), 0);
-	cr_assert_eq(write(p[1], urdf, len), (ssize_t)len);
-	close(p[1]);
-	opts->diag_fn = collect;
-	opts->diag_arg = &r;
-	r.rc = u2s_convert(p[0], "t.urdf", out, opts);
-	close(p[0]);
-	r.sdf = slurp(out, &len);
-	close(out);
-	if (!r.msgs)
-		r.msgs = strdup("");
-	return r;
-}
-
-static void result_free(struct result *r)
-{
-	free(r->sdf);
-	free(r->msgs);
-}
 
 static void expect_in(const char *hay, const char *needle)
 {
@@ -134,7 +83,7 @@ static char *mesh_robot(const char *filename)
 static char *uri_of(const char *filename, struct u2s_options *opts, unsigned *nwarnings)
 {
 	char *urdf = mesh_robot(filename), *b, *e, *uri;
-	struct result r = convert(urdf, opts);
+	struct result r = convert_opts(urdf, opts);
 
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	b = strstr(r.sdf, "<uri>");
@@ -172,7 +121,7 @@ Test(lib, null_options_are_the_defaults)
 Test(lib, diagnostics_callback)
 {
 	struct u2s_options opts = { 0 };
-	struct result r = convert(BAD, &opts);
+	struct result r = convert_opts(BAD, &opts);
 
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(r.nerrors, 1, "%s", r.msgs);
@@ -191,12 +140,12 @@ Test(lib, check_writes_nothing)
 
 	opts.check = 1;
 	opts.stats = &st;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_str_eq(r.sdf, "");
 	cr_assert_eq(st.links_out, 2);
 	result_free(&r);
-	r = convert(BAD, &opts);
+	r = convert_opts(BAD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(r.nerrors, 1);
 	result_free(&r);
@@ -225,7 +174,7 @@ Test(lib, stats)
 	struct result r;
 
 	opts.stats = &st;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_eq(st.links_in, 3);
 	cr_assert_eq(st.joints_in, 2);
@@ -236,7 +185,7 @@ Test(lib, stats)
 	cr_assert(st.seconds >= 0 && st.seconds < 1e6, "%g", st.seconds);
 	result_free(&r);
 	opts.preserve_fixed_joints = 1;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(st.links_out, 3);
 	cr_assert_eq(st.joints_out, 2);
 	cr_assert_eq(st.frames_out, 0);
@@ -253,7 +202,7 @@ Test(lib, stats_untouched_when_rejected)
 	memset(&st, 0, sizeof st);
 	st.links_in = 77;
 	opts.stats = &st;
-	r = convert(BAD, &opts);
+	r = convert_opts(BAD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(st.links_in, 77);
 	result_free(&r);
@@ -270,7 +219,7 @@ Test(lib, stats_of_what_is_left_out)
 
 	opts.stats = &st;
 	opts.quiet = 1;
-	r = convert("<robot name='s'>"
+	r = convert_opts("<robot name='s'>"
 		    "<link name='base'>" INERTIAL "</link>"
 		    "<link name='float'>" INERTIAL "</link>"
 		    "<link name='ghost'/><link name='below'>" INERTIAL "</link>"
@@ -478,7 +427,7 @@ Test(lib, uri_file_explicit_packages)
 	opts.uri_mode = U2S_URI_FILE;
 	opts.packages = pkgs;
 	opts.npackages = 4;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
 	/* the last pkg_a wins */
@@ -521,7 +470,7 @@ Test(lib, uri_file_explicit_then_search_paths)
 	opts.packages = pkgs;
 	opts.npackages = 2;
 	opts.ros_package_path = ros;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(chdir(cwd), 0);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
@@ -635,7 +584,7 @@ Test(lib, uri_file_ament_prefix_path)
 	opts.uri_mode = U2S_URI_FILE;
 	opts.ament_prefix_path = path;
 	{
-		struct result r = convert(GOOD, &opts);
+		struct result r = convert_opts(GOOD, &opts);
 		cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 		cr_assert_eq(r.nwarnings, 0, "%s", r.msgs);
 		expect_file_uri(&r, dir, "p1/share/pkg_a", "/meshes/base.stl");
@@ -660,7 +609,7 @@ Test(lib, uri_file_warnings)
 	struct result r;
 
 	opts.uri_mode = U2S_URI_FILE;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK);
 	cr_assert_eq(r.nwarnings, 2, "%s", r.msgs);
 	expect_in(r.msgs, "t.urdf:3:23: warning: package 'pkg_a' (mesh "
@@ -671,7 +620,7 @@ Test(lib, uri_file_warnings)
 	expect_in(r.sdf, "<uri>model://pkg_a/meshes/cam.dae</uri>");
 	result_free(&r);
 	/* the collision comes first in the document */
-	r = convert("<robot name='c'><link name='l'>" INERTIAL "\n"
+	r = convert_opts("<robot name='c'><link name='l'>" INERTIAL "\n"
 		    "<collision><geometry><mesh filename='package://p/c.stl'/></geometry></collision>\n"
 		    "<visual><geometry><mesh filename='package://p/v.stl'/></geometry></visual>\n"
 		    "</link></robot>", &opts);
@@ -679,7 +628,7 @@ Test(lib, uri_file_warnings)
 	expect_in(r.msgs, "t.urdf:2:22: warning: package 'p' (mesh 'package://p/c.stl')");
 	result_free(&r);
 	/* a massless link is left out, and so are its meshes */
-	r = convert("<robot name='d'><link name='l'>" INERTIAL "</link>\n"
+	r = convert_opts("<robot name='d'><link name='l'>" INERTIAL "</link>\n"
 		    "<link name='ghost'><visual><geometry><mesh filename='package://gone/m.stl'/>"
 		    "</geometry></visual></link>\n"
 		    "<joint name='j' type='continuous'><parent link='l'/><child link='ghost'/></joint>"
@@ -689,14 +638,14 @@ Test(lib, uri_file_warnings)
 	result_free(&r);
 	/* -q drops the warning, not the rewrite; --werror rejects */
 	opts.quiet = 1;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK);
 	cr_assert_str_eq(r.msgs, "");
 	expect_in(r.sdf, "<uri>model://pkg_b/base.stl</uri>");
 	result_free(&r);
 	opts.quiet = 0;
 	opts.werror = 1;
-	r = convert(GOOD, &opts);
+	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_str_eq(r.sdf, "");
 	expect_in(r.msgs, "t.urdf:3:23: error: package 'pkg_a'");

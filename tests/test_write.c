@@ -10,56 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testutil.h"
-
-#include "u2s.h"
+#include "convtest.h"
 
 /* ---- harness ----------------------------------------------------------------- */
-
-struct result {
-	int rc;
-	char *sdf;             /* everything written to the output */
-	size_t len;
-	char *msgs;            /* diagnostics, one per line */
-	unsigned nerrors, nwarnings;
-};
-
-static void collect(void *arg, enum u2s_severity sev, const char *line)
-{
-	struct result *r = arg;
-	size_t old = r->msgs ? strlen(r->msgs) : 0;
-
-	r->msgs = realloc(r->msgs, old + strlen(line) + 2);
-	cr_assert_not_null(r->msgs);
-	strcpy(r->msgs + old, line);
-	strcat(r->msgs + old, "\n");
-	if (sev == U2S_ERROR)
-		r->nerrors++;
-	else
-		r->nwarnings++;
-}
-
-/* URDF in through a pipe, SDF out into a temporary file. */
-static struct result convert_opts(const char *urdf, struct u2s_options *opts)
-{
-	struct result r = { 0 };
-	int p[2], out = temp_fd();
-	size_t len = strlen(urdf);
-
-	cr_assert_lt(len, 60000, "keep inputs below a pipe's capacity");
-	cr_assert_eq(pipe(p), 0);
-	cr_assert_eq(write(p[1], urdf, len), (ssize_t)len);
-	close(p[1]);
-	opts->diag_fn = collect;
-	opts->diag_arg = &r;
-	r.rc = u2s_convert(p[0], "t.urdf", out, opts);
-	close(p[0]);
-	r.sdf = slurp(out, &r.len);
-	close(out);
-	if (!r.msgs)
-		r.msgs = strdup("");
-	return r;
-}
 
 static struct result convert(const char *urdf)
 {
@@ -75,12 +28,6 @@ static struct result convert_ok(const char *urdf)
 	cr_assert_eq(r.rc, U2S_OK, "rc %d; messages:\n%s", r.rc, r.msgs);
 	cr_assert_eq(r.nerrors, 0);
 	return r;
-}
-
-static void result_free(struct result *r)
-{
-	free(r->sdf);
-	free(r->msgs);
 }
 
 /* Position of NEEDLE in the SDF; fails when absent. */
