@@ -205,6 +205,90 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 
 /* ---- output ------------------------------------------------------------- */
 
+/* The temporary file being written, for on_fatal_signal(): the one piece of
+ * process-wide state, as a signal handler can reach nothing else.  It is
+ * set and cleared with the signals blocked. */
+static const char *volatile temp_in_progress;
+
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
+
+/* Removes the temporary file, then dies of SIG as if not caught, so that
+ * the caller (a shell, make, xargs) sees the signal. */
+static void on_fatal_signal(int sig)
+{
+	const char *tmp = temp_in_progress;
+
+	if (tmp)
+		unlink(tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catches the fatal signals that are not ignored (a signal ignored by
+ * whoever started u2s, as nohup does, stays ignored). */
+static void catch_fatal_signals(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+		struct sigaction sa, old;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_fatal_signal;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+	}
+}
+
+/* Blocks the fatal signals (OLD gets the mask to restore). */
+static void block_fatal_signals(sigset_t *old)
+{
+	sigset_t block;
+	size_t i;
+
+	sigemptyset(&block);
+	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+		sigaddset(&block, fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
+/* mkstemp(TMP), the file then removed by a fatal signal until
+ * temp_finish(): a signal lands before the file exists or once it is
+ * recorded, never between. */
+static int temp_create(char *tmp)
+{
+	sigset_t old;
+	int fd;
+
+	block_fatal_signals(&old);
+	fd = mkstemp(tmp);
+	if (fd >= 0)
+		temp_in_progress = tmp;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return fd;
+}
+
+/* Renames TMP to OUT when KEEP, else removes it; returns -1 with errno
+ * set when the rename failed (TMP is then removed).  Either way a signal
+ * no longer removes anything. */
+static int temp_finish(const char *tmp, const char *out, int keep)
+{
+	sigset_t old;
+	int rc = 0, err = 0;
+
+	block_fatal_signals(&old);
+	if (keep && rename(tmp, out) != 0) {
+		rc = -1;
+		err = errno;
+	}
+	if (!keep || rc != 0)
+		unlink(tmp);
+	temp_in_progress = NULL;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = err;
+	return rc;
+}
+
 /* Converts into a temporary file beside OUT (a hidden name from mkstemp,
  * so that parallel runs never share one) and renames it over OUT only on
  * success, so OUT is never left half-written. */
@@ -218,7 +302,7 @@ static int convert_to_file(int in_fd, const char *name, const char *out,
 	int fd, rc;
 
 	sprintf(tmp, "%.*s.%s.XXXXXX", (int)dirlen, out, out + dirlen);
-	fd = mkstemp(tmp);
+	fd = temp_create(tmp);
 	if (fd < 0) {
 		fprintf(stderr, "u2s: cannot create a file beside %s: %s\n", out, strerror(errno));
 		free(tmp);
@@ -232,12 +316,10 @@ static int convert_to_file(int in_fd, const char *name, const char *out,
 		fprintf(stderr, "u2s: cannot write %s: %s\n", out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (rc == U2S_OK && rename(tmp, out) != 0) {
+	if (temp_finish(tmp, out, rc == U2S_OK) != 0) {
 		fprintf(stderr, "u2s: cannot rename %s to %s: %s\n", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (rc != U2S_OK)
-		unlink(tmp);
 	free(tmp);
 	return rc;
 }
@@ -394,6 +476,7 @@ int main(int argc, char **argv)
 		c.opts.stats = &c.st;
 	/* A closed pipe is an error to report, not a signal to die of. */
 	signal(SIGPIPE, SIG_IGN);
+	catch_fatal_signals();
 	rc = run(&c, argc - optind, argv + optind);
 	free(c.first_with_name);
 	free(c.packages);

@@ -3,6 +3,8 @@
 #include "clitest.h"
 
 #include <regex.h>
+#include <signal.h>
+#include <time.h>
 
 #include "robots.h"
 
@@ -381,6 +383,71 @@ Test(cli, batch_without_files_does_nothing)
 	cr_assert_eq(dir_entries(dir), 0);
 	run_free(&r);
 	remove_tree(dir);
+}
+
+/* Waits up to 10 s for an entry of DIR whose name starts with PREFIX. */
+static int wait_for_entry(const char *dir, const char *prefix)
+{
+	int tries;
+
+	for (tries = 0; tries < 1000; tries++) {
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		int found = 0;
+
+		cr_assert_not_null(d);
+		while ((e = readdir(d)) != NULL)
+			found |= strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+		closedir(d);
+		if (found)
+			return 1;
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	}
+	return 0;
+}
+
+/* u2s -o OUT killed while it reads (its input a FIFO that is half
+ * written): it dies of the signal and leaves neither OUT nor its
+ * temporary file. */
+static void killed_while_writing(int sig, const char *opt, const char *out,
+				 const char *temp_prefix)
+{
+	int batch = strcmp(opt, "-d") == 0;
+	char *dir = temp_dir(), *prog = u2s_path(), *fifo = path_in(dir, "in.urdf");
+	char *temp_dir_path = batch ? path_in(dir, out) : strdup(dir);
+	const char *args[] = { opt, out, "in.urdf", NULL };
+	struct spawn s = { dir, NULL, NULL, NULL };
+	int out_fd = temp_fd(), err_fd = temp_fd(), w;
+	pid_t pid;
+
+	if (batch)
+		make_dir(dir, out);
+	cr_assert_eq(mkfifo(fifo, 0600), 0, "mkfifo: %s", strerror(errno));
+	pid = spawn_prog(prog, &s, args, out_fd, err_fd);
+	w = open(fifo, O_WRONLY);   /* once u2s has opened it */
+	cr_assert_geq(w, 0);
+	cr_assert_eq(write(w, "<robot name='r'>\n", 17), 17);
+	cr_assert(wait_for_entry(temp_dir_path, temp_prefix),
+		  "no temporary file %s* appeared", temp_prefix);
+	cr_assert_eq(kill(pid, sig), 0);
+	cr_assert_eq(wait_status(pid), 128 + sig, "u2s dies of the signal");
+	close(w);
+	cr_assert_eq(dir_entries(dir), batch ? 2u : 1u, "only the input (and -d's directory) stays");
+	if (batch)
+		cr_assert_eq(dir_entries(temp_dir_path), 0, "nothing in the -d directory");
+	close(out_fd);
+	close(err_fd);
+	free(temp_dir_path);
+	free(fifo);
+	free(prog);
+	remove_tree(dir);
+}
+
+Test(cli, killed_output_leaves_no_temporary_file)
+{
+	killed_while_writing(SIGTERM, "-o", "robot.sdf", ".robot.sdf.");
+	killed_while_writing(SIGHUP, "-o", "robot.sdf", ".robot.sdf.");
+	killed_while_writing(SIGTERM, "-d", "out", ".in.sdf.");
 }
 
 /* Many u2s at once into one directory, as xargs -P does, each converting
