@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,7 +241,10 @@ static void catch_fatal_signals(void)
 	}
 }
 
-/* Blocks the fatal signals (OLD gets the mask to restore). */
+/* Blocks the fatal signals in this thread (OLD gets the mask to restore).
+ * That is enough: a handler may run in one of the conversion's threads,
+ * but they are all joined before u2s_convert() returns, so none runs
+ * beside temp_create() or temp_finish(). */
 static void block_fatal_signals(sigset_t *old)
 {
 	sigset_t block;
@@ -249,7 +253,7 @@ static void block_fatal_signals(sigset_t *old)
 	sigemptyset(&block);
 	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
 		sigaddset(&block, fatal_signals[i]);
-	sigprocmask(SIG_BLOCK, &block, old);
+	pthread_sigmask(SIG_BLOCK, &block, old);
 }
 
 /* mkstemp(TMP), the file then removed by a fatal signal until
@@ -264,7 +268,7 @@ static int temp_create(char *tmp)
 	fd = mkstemp(tmp);
 	if (fd >= 0)
 		temp_in_progress = tmp;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return fd;
 }
 
@@ -284,7 +288,7 @@ static int temp_finish(const char *tmp, const char *out, int keep)
 	if (!keep || rc != 0)
 		unlink(tmp);
 	temp_in_progress = NULL;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = err;
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,20 @@ struct spawn {
 	const char *out_path;     /* standard output to this file instead */
 };
 
+/* The fatal signals as a fresh shell has them, whatever the test runner
+ * has (nohup ignores SIGHUP), so that tests can send them. */
+static inline void default_signals(void)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM };
+	sigset_t none;
+	size_t i;
+
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 /* Starts PROG with ARGS (argv[1]...; NULL-terminated) as S says; returns
  * its pid.  ROS_PACKAGE_PATH and AMENT_PREFIX_PATH are unset unless S->env
  * sets them, so that the machine's ROS setup does not leak in. */
@@ -180,6 +195,7 @@ static inline pid_t spawn_prog(const char *prog, const struct spawn *s, const ch
 		dup2(in_fd, 0);
 		dup2(out_fd, 1);
 		dup2(err_fd, 2);
+		default_signals();
 		argv[0] = prog;
 		for (i = 0; args[i] && i < 62; i++)
 			argv[i + 1] = args[i];

@@ -1,10 +1,15 @@
 /* fuzz_check: the properties every conversion must have (fuzz_check.h). */
 #define _GNU_SOURCE /* memfd_create */
+#include "config.h"
+
 #include "fuzz_check.h"
 
 #include <ctype.h>
 #include <expat.h>
+#include <limits.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,7 +50,7 @@ static void remember(struct seen *s, const char *line)
 
 /* "<fuzz>" [":LINE:COL"] ": error: " or ": warning: ", then text with no
  * control characters (diag escapes them). */
-static int well_formed_message(enum u2s_severity sev, const char *line)
+int fuzz_message_ok(enum u2s_severity sev, const char *line)
 {
 	const char *p = line + strlen(FUZZ_NAME);
 	const char *kind = sev == U2S_ERROR ? ": error: " : ": warning: ";
@@ -74,14 +79,32 @@ static void on_diag(void *arg, enum u2s_severity sev, const char *line)
 
 	s->errors += sev == U2S_ERROR;
 	remember(s, line);
-	if (!s->bad && !well_formed_message(sev, line))
+	if (!s->bad && !fuzz_message_ok(sev, line))
 		s->bad = "a message is not one FILE:LINE:COL: warning|error: TEXT line";
 }
 
-/* An anonymous in-memory file holding DATA, read from the start. */
-static int memfd_with(const unsigned char *data, size_t size)
+/* An anonymous regular file: in memory where the system can. */
+static int anon_file(void)
 {
-	int fd = memfd_create("u2s-fuzz", 0);
+#ifdef HAVE_MEMFD_CREATE
+	return memfd_create("u2s-fuzz", 0);
+#else
+	const char *tmp = getenv("TMPDIR");
+	char path[PATH_MAX];
+	int fd;
+
+	snprintf(path, sizeof path, "%s/u2s-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		unlink(path);
+	return fd;
+#endif
+}
+
+/* An anonymous file holding DATA, read from the start. */
+static int file_with(const unsigned char *data, size_t size)
+{
+	int fd = anon_file();
 	size_t done = 0;
 
 	if (fd < 0)
@@ -113,33 +136,99 @@ static int has_nonfinite_word(const char *text, size_t len)
 	return 0;
 }
 
-static void XMLCALL on_root(void *arg, const XML_Char *name, const XML_Char **atts)
-{
-	int *root = arg;
+/* What an XML document says, decoded by expat: its root's name, and every
+ * attribute value and piece of text, each on a line of its own. */
+struct xml_values {
+	char root[8];     /* the root's name, cut to 7 bytes */
+	int has_root;
+	char *text;       /* malloc'd */
+	size_t len, cap;
+	int oom;
+};
 
-	(void)atts;
-	if (*root == 0)
-		*root = strcmp(name, "sdf") == 0 ? 1 : -1;
+static void values_add(struct xml_values *v, const char *s, size_t n)
+{
+	if (v->oom)
+		return;
+	if (v->len + n + 1 > v->cap) {
+		size_t cap = 2 * v->cap + n + 1024;
+		char *text = realloc(v->text, cap);
+		if (!text) {
+			v->oom = 1;
+			return;
+		}
+		v->text = text;
+		v->cap = cap;
+	}
+	memcpy(v->text + v->len, s, n);
+	v->len += n;
 }
 
-/* The output: well-formed XML with an <sdf> root. */
-static const char *check_output(const char *sdf, size_t len)
+static void XMLCALL on_values_start(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	struct xml_values *v = arg;
+
+	if (!v->has_root) {
+		snprintf(v->root, sizeof v->root, "%s", name);
+		v->has_root = 1;
+	}
+	values_add(v, "\n", 1);
+	for (; *atts; atts += 2) {
+		values_add(v, atts[1], strlen(atts[1]));
+		values_add(v, "\n", 1);
+	}
+}
+
+static void XMLCALL on_values_end(void *arg, const XML_Char *name)
+{
+	(void)name;
+	values_add(arg, "\n", 1);
+}
+
+/* Text comes in pieces (an entity or a character reference ends one):
+ * they are joined, so "&#110;an" reads "nan". */
+static void XMLCALL on_values_text(void *arg, const XML_Char *s, int len)
+{
+	values_add(arg, s, (size_t)len);
+}
+
+/* Parses the LEN bytes at XML into V; -1 when they are not well-formed. */
+static int xml_values_read(const char *xml, size_t len, struct xml_values *v)
 {
 	XML_Parser p = XML_ParserCreate(NULL);
-	int root = 0;
 	enum XML_Status st;
 
+	memset(v, 0, sizeof *v);
 	if (!p)
-		return "out of memory";
-	XML_SetUserData(p, &root);
-	XML_SetStartElementHandler(p, on_root);
-	st = XML_Parse(p, sdf, (int)len, 1);
+		return -1;
+	XML_SetUserData(p, v);
+	XML_SetElementHandler(p, on_values_start, on_values_end);
+	XML_SetCharacterDataHandler(p, on_values_text);
+	st = XML_Parse(p, xml, (int)len, 1);
 	XML_ParserFree(p);
-	if (st != XML_STATUS_OK)
-		return "the output is not well-formed XML";
-	if (root != 1)
-		return "the output's root is not <sdf>";
-	return NULL;
+	return st == XML_STATUS_OK && !v->oom ? 0 : -1;
+}
+
+const char *fuzz_check_output(const char *sdf, size_t len, const unsigned char *input,
+			      size_t input_len)
+{
+	struct xml_values out, in;
+	const char *bad = NULL;
+
+	if (xml_values_read(sdf, len, &out) != 0) {
+		bad = "the output is not well-formed XML";
+	} else if (!out.has_root || strcmp(out.root, "sdf") != 0) {
+		bad = "the output's root is not <sdf>";
+	} else if (has_nonfinite_word(out.text, out.len)) {
+		/* u2s computes no NaN or infinity: one may only be passed
+		 * through, as text of the input's */
+		if (xml_values_read((const char *)input, input_len, &in) != 0 ||
+		    !has_nonfinite_word(in.text, in.len))
+			bad = "the output holds a NaN or infinity the input did not";
+		free(in.text);
+	}
+	free(out.text);
+	return bad;
 }
 
 /* How a conversion gets its input. */
@@ -163,10 +252,17 @@ struct pipe_feed {
 	size_t size;
 };
 
+/* Writes the input into the pipe; stops when u2s stops reading (an input
+ * rejected early), with EPIPE rather than the signal, blocked here. */
 static void *write_pipe(void *arg)
 {
 	struct pipe_feed *f = arg;
 	size_t done = 0;
+	sigset_t pipe_signal;
+
+	sigemptyset(&pipe_signal);
+	sigaddset(&pipe_signal, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
 
 	while (done < f->size) {
 		ssize_t n = write(f->fd, f->data + done, f->size - done);
@@ -182,11 +278,11 @@ static void *write_pipe(void *arg)
 static void convert_fd(int in, int check, struct run *r)
 {
 	struct u2s_options opts = { .diag_fn = on_diag, .diag_arg = &r->seen, .check = check };
-	int outfd = memfd_create("u2s-fuzz-out", 0);
+	int outfd = anon_file();
 	struct stat st;
 
 	if (outfd < 0) {
-		r->seen.bad = "memfd_create failed";
+		r->seen.bad = "cannot make a temporary file";
 		return;
 	}
 	r->status = u2s_convert(in, FUZZ_NAME, outfd, &opts);
@@ -222,9 +318,9 @@ static const char *convert_once(const unsigned char *data, size_t size, enum fee
 		close(p[0]);   /* a rejected input may be left unread */
 		pthread_join(writer, NULL);
 	} else {
-		int in = memfd_with(data, size);
+		int in = file_with(data, size);
 		if (in < 0)
-			return "memfd_create failed";
+			return "cannot make a temporary file";
 		convert_fd(in, how == FEED_CHECK, r);
 		close(in);
 	}
@@ -256,17 +352,6 @@ static int same_messages(const struct run *a, const struct run *b)
 {
 	return a->seen.len == b->seen.len &&
 	       (a->seen.len == 0 || memcmp(a->seen.log, b->seen.log, a->seen.len) == 0);
-}
-
-/* The output of a converted input. */
-static const char *check_converted(const unsigned char *data, size_t size, const struct run *r)
-{
-	const char *bad = check_output(r->out, r->out_len);
-
-	if (!bad && has_nonfinite_word(r->out, r->out_len) &&
-	    !has_nonfinite_word((const char *)data, size))
-		bad = "the output holds a NaN or infinity the input did not";
-	return bad;
 }
 
 /* A file (which may be read in two halves, when big) and a pipe (one
@@ -309,7 +394,7 @@ const char *fuzz_check(const unsigned char *data, size_t size)
 	const char *bad = convert_once(data, size, FEED_FILE, &file);
 
 	if (!bad && file.status == 0)
-		bad = check_converted(data, size, &file);
+		bad = fuzz_check_output(file.out, file.out_len, data, size);
 	if (!bad)
 		bad = check_same_as_stream(data, size, &file);
 	if (!bad)

@@ -118,3 +118,58 @@ Test(fuzz, checker_accepts_both_outcomes)
 	cr_expect_null(fuzz_check((const unsigned char *)bad, strlen(bad)));
 	cr_expect_null(fuzz_check((const unsigned char *)"", 0));
 }
+
+/* Rejected at its first bytes, with far more than a pipe holds behind
+ * them: u2s stops reading, and the harness, still writing the rest into
+ * the pipe, must get EPIPE and go on rather than die of SIGPIPE (found in
+ * review; the fuzzer could have stopped silently on such an input). */
+Test(fuzz, early_rejection_with_much_unread_input)
+{
+	const char head[] = "<robot name='r'>&&&";
+	size_t size = 512 * 1024;
+	unsigned char *data = malloc(size);
+
+	cr_assert_not_null(data);
+	memset(data, ' ', size);
+	memcpy(data, head, sizeof head - 1);
+	cr_expect_null(fuzz_check(data, size));
+	free(data);
+}
+
+Test(fuzz, checker_rejects_bad_messages)
+{
+	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: bad"));
+	cr_expect(fuzz_message_ok(U2S_WARNING, "<fuzz>:1:1: warning: odd"));
+	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>: error: too many errors"));
+	cr_expect_not(fuzz_message_ok(U2S_WARNING, "<fuzz>:3:7: error: bad"), "severity");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "t.urdf:3:7: error: bad"), "file name");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3: error: bad"), "no column");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:x:7: error: bad"), "line not a number");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: "), "no text");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: two\nlines"), "newline");
+}
+
+static const char *check_out(const char *sdf, const char *urdf)
+{
+	return fuzz_check_output(sdf, strlen(sdf), (const unsigned char *)urdf, strlen(urdf));
+}
+
+Test(fuzz, checker_rejects_bad_output)
+{
+	const char *urdf = "<robot name='r'><link name='a'/></robot>";
+
+	cr_expect_null(check_out("<sdf version='1.9'><model name='r'/></sdf>", urdf));
+	cr_expect_not_null(check_out("<sdf><model></sdf>", urdf), "not well-formed");
+	cr_expect_not_null(check_out("<model name='r'/>", urdf), "root not <sdf>");
+	cr_expect_not_null(check_out("<sdf><pose>0 nan 0 0 0 0</pose></sdf>", urdf), "NaN");
+	cr_expect_not_null(check_out("<sdf><mass>-inf</mass></sdf>", urdf), "infinity");
+	cr_expect_not_null(check_out("<sdf><m x='INF'/></sdf>", urdf), "in an attribute");
+	/* words that only contain the letters are fine */
+	cr_expect_null(check_out("<sdf><m name='info_nano'/></sdf>", urdf));
+	/* a NaN the input spelled, even through a reference, passes through */
+	cr_expect_null(check_out("<sdf><model name='nan'/></sdf>",
+				 "<robot name='&#110;an'><link name='a'/></robot>"));
+	/* but the raw bytes of the input do not count, only what it says */
+	cr_expect_not_null(check_out("<sdf><pose>nan</pose></sdf>",
+				     "<robot name='r'><!-- nan --><link name='a'/></robot>"));
+}
