@@ -212,6 +212,7 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 static const char *volatile temp_in_progress;
 
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
+#define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 
 /* Removes the temporary file, then dies of SIG as if not caught, so that
  * the caller (a shell, make, xargs) sees the signal. */
@@ -231,7 +232,7 @@ static void catch_fatal_signals(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+	for (i = 0; i < NFATAL; i++) {
 		struct sigaction sa, old;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_fatal_signal;
@@ -251,7 +252,7 @@ static void block_fatal_signals(sigset_t *old)
 	size_t i;
 
 	sigemptyset(&block);
-	for (i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++)
+	for (i = 0; i < NFATAL; i++)
 		sigaddset(&block, fatal_signals[i]);
 	pthread_sigmask(SIG_BLOCK, &block, old);
 }

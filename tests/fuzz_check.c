@@ -20,33 +20,37 @@
 
 #define FUZZ_NAME "<fuzz>"
 
+/* Bytes that grow as they come (malloc'd; not NUL-terminated). */
+struct buf {
+	char *s;
+	size_t len, cap;
+	int oom;          /* it could not grow: what came then is lost */
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = 2 * b->cap + n + 1024;
+		char *grown = realloc(b->s, cap);
+		if (!grown) {
+			b->oom = 1;
+			return;
+		}
+		b->s = grown;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+}
+
 /* What the diagnostics callback saw. */
 struct seen {
 	unsigned errors;
 	const char *bad;  /* the first broken property, or NULL */
-	char *log;        /* every message, each ending in '\n' (malloc'd) */
-	size_t len, cap;
+	struct buf log;   /* every message, each ending in '\n' */
 };
-
-static void remember(struct seen *s, const char *line)
-{
-	size_t n = strlen(line) + 1;
-
-	if (s->len + n + 1 > s->cap) {
-		size_t cap = (s->cap ? 2 * s->cap : 4096) + n;
-		char *log = realloc(s->log, cap);
-		if (!log) {
-			s->bad = "out of memory";
-			return;
-		}
-		s->log = log;
-		s->cap = cap;
-	}
-	memcpy(s->log + s->len, line, n - 1);
-	s->log[s->len + n - 1] = '\n';
-	s->len += n;
-	s->log[s->len] = '\0';
-}
 
 /* "<fuzz>" [":LINE:COL"] ": error: " or ": warning: ", then text with no
  * control characters (diag escapes them). */
@@ -78,7 +82,10 @@ static void on_diag(void *arg, enum u2s_severity sev, const char *line)
 	struct seen *s = arg;
 
 	s->errors += sev == U2S_ERROR;
-	remember(s, line);
+	buf_add(&s->log, line, strlen(line));
+	buf_add(&s->log, "\n", 1);
+	if (!s->bad && s->log.oom)
+		s->bad = "out of memory";
 	if (!s->bad && !fuzz_message_ok(sev, line))
 		s->bad = "a message is not one FILE:LINE:COL: warning|error: TEXT line";
 }
@@ -101,21 +108,30 @@ static int anon_file(void)
 #endif
 }
 
+/* Writes the SIZE bytes at DATA to FD; -1 when a write fails. */
+static int write_all(int fd, const unsigned char *data, size_t size)
+{
+	size_t done = 0;
+
+	while (done < size) {
+		ssize_t n = write(fd, data + done, size - done);
+		if (n <= 0)
+			return -1;
+		done += (size_t)n;
+	}
+	return 0;
+}
+
 /* An anonymous file holding DATA, read from the start. */
 static int file_with(const unsigned char *data, size_t size)
 {
 	int fd = anon_file();
-	size_t done = 0;
 
 	if (fd < 0)
 		return -1;
-	while (done < size) {
-		ssize_t n = write(fd, data + done, size - done);
-		if (n <= 0) {
-			close(fd);
-			return -1;
-		}
-		done += (size_t)n;
+	if (write_all(fd, data, size) != 0) {
+		close(fd);
+		return -1;
 	}
 	lseek(fd, 0, SEEK_SET);
 	return fd;
@@ -141,28 +157,8 @@ static int has_nonfinite_word(const char *text, size_t len)
 struct xml_values {
 	char root[8];     /* the root's name, cut to 7 bytes */
 	int has_root;
-	char *text;       /* malloc'd */
-	size_t len, cap;
-	int oom;
+	struct buf text;
 };
-
-static void values_add(struct xml_values *v, const char *s, size_t n)
-{
-	if (v->oom)
-		return;
-	if (v->len + n + 1 > v->cap) {
-		size_t cap = 2 * v->cap + n + 1024;
-		char *text = realloc(v->text, cap);
-		if (!text) {
-			v->oom = 1;
-			return;
-		}
-		v->text = text;
-		v->cap = cap;
-	}
-	memcpy(v->text + v->len, s, n);
-	v->len += n;
-}
 
 static void XMLCALL on_values_start(void *arg, const XML_Char *name, const XML_Char **atts)
 {
@@ -172,24 +168,28 @@ static void XMLCALL on_values_start(void *arg, const XML_Char *name, const XML_C
 		snprintf(v->root, sizeof v->root, "%s", name);
 		v->has_root = 1;
 	}
-	values_add(v, "\n", 1);
+	buf_add(&v->text, "\n", 1);
 	for (; *atts; atts += 2) {
-		values_add(v, atts[1], strlen(atts[1]));
-		values_add(v, "\n", 1);
+		buf_add(&v->text, atts[1], strlen(atts[1]));
+		buf_add(&v->text, "\n", 1);
 	}
 }
 
 static void XMLCALL on_values_end(void *arg, const XML_Char *name)
 {
+	struct xml_values *v = arg;
+
 	(void)name;
-	values_add(arg, "\n", 1);
+	buf_add(&v->text, "\n", 1);
 }
 
 /* Text comes in pieces (an entity or a character reference ends one):
  * they are joined, so "&#110;an" reads "nan". */
 static void XMLCALL on_values_text(void *arg, const XML_Char *s, int len)
 {
-	values_add(arg, s, (size_t)len);
+	struct xml_values *v = arg;
+
+	buf_add(&v->text, s, (size_t)len);
 }
 
 /* Parses the LEN bytes at XML into V; -1 when they are not well-formed. */
@@ -206,7 +206,7 @@ static int xml_values_read(const char *xml, size_t len, struct xml_values *v)
 	XML_SetCharacterDataHandler(p, on_values_text);
 	st = XML_Parse(p, xml, (int)len, 1);
 	XML_ParserFree(p);
-	return st == XML_STATUS_OK && !v->oom ? 0 : -1;
+	return st == XML_STATUS_OK && !v->text.oom ? 0 : -1;
 }
 
 const char *fuzz_check_output(const char *sdf, size_t len, const unsigned char *input,
@@ -219,15 +219,15 @@ const char *fuzz_check_output(const char *sdf, size_t len, const unsigned char *
 		bad = "the output is not well-formed XML";
 	} else if (!out.has_root || strcmp(out.root, "sdf") != 0) {
 		bad = "the output's root is not <sdf>";
-	} else if (has_nonfinite_word(out.text, out.len)) {
+	} else if (has_nonfinite_word(out.text.s, out.text.len)) {
 		/* u2s computes no NaN or infinity: one may only be passed
 		 * through, as text of the input's */
 		if (xml_values_read((const char *)input, input_len, &in) != 0 ||
-		    !has_nonfinite_word(in.text, in.len))
+		    !has_nonfinite_word(in.text.s, in.text.len))
 			bad = "the output holds a NaN or infinity the input did not";
-		free(in.text);
+		free(in.text.s);
 	}
-	free(out.text);
+	free(out.text.s);
 	return bad;
 }
 
@@ -257,19 +257,12 @@ struct pipe_feed {
 static void *write_pipe(void *arg)
 {
 	struct pipe_feed *f = arg;
-	size_t done = 0;
 	sigset_t pipe_signal;
 
 	sigemptyset(&pipe_signal);
 	sigaddset(&pipe_signal, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &pipe_signal, NULL);
-
-	while (done < f->size) {
-		ssize_t n = write(f->fd, f->data + done, f->size - done);
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
+	write_all(f->fd, f->data, f->size);   /* EPIPE is no fault */
 	close(f->fd);
 	return NULL;
 }
@@ -345,13 +338,13 @@ static void run_free(struct run *r)
 {
 	if (r->out)
 		munmap(r->out, r->out_len);
-	free(r->seen.log);
+	free(r->seen.log.s);
 }
 
 static int same_messages(const struct run *a, const struct run *b)
 {
-	return a->seen.len == b->seen.len &&
-	       (a->seen.len == 0 || memcmp(a->seen.log, b->seen.log, a->seen.len) == 0);
+	return a->seen.log.len == b->seen.log.len &&
+	       (a->seen.log.len == 0 || memcmp(a->seen.log.s, b->seen.log.s, a->seen.log.len) == 0);
 }
 
 /* A file (which may be read in two halves, when big) and a pipe (one

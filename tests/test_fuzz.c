@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,33 +16,19 @@
 #include <sys/stat.h>
 
 #include "fuzz_check.h"
-
-/* The whole of PATH, malloc'd; *LEN set. */
-static unsigned char *read_all(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	unsigned char *buf;
-	long size;
-
-	cr_assert_not_null(f, "%s: %s", path, strerror(errno));
-	cr_assert_eq(fseek(f, 0, SEEK_END), 0);
-	size = ftell(f);
-	cr_assert_geq(size, 0);
-	rewind(f);
-	buf = malloc((size_t)size + 1);
-	cr_assert_not_null(buf);
-	*len = fread(buf, 1, (size_t)size, f);
-	cr_assert_eq(*len, (size_t)size, "%s: short read", path);
-	fclose(f);
-	return buf;
-}
+#include "testutil.h"
 
 static void check_file(const char *path)
 {
+	int fd = open(path, O_RDONLY);
 	size_t len;
-	unsigned char *data = read_all(path, &len);
-	const char *bad = fuzz_check(data, len);
+	char *data;
+	const char *bad;
 
+	cr_assert_geq(fd, 0, "%s: %s", path, strerror(errno));
+	data = slurp(fd, &len);
+	close(fd);
+	bad = fuzz_check((const unsigned char *)data, len);
 	free(data);
 	cr_expect_null(bad, "%s: %s", path, bad ? bad : "");
 }
