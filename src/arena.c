@@ -1,10 +1,33 @@
 /* arena: bump allocator over talloc blocks. */
 #include "arena.h"
 
+#include "config.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What the arena forgets but keeps is poisoned for the memory checkers. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#ifdef ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#elif defined(HAVE_VALGRIND_MEMCHECK_H)
+#include <valgrind/memcheck.h>
+#define POISON(p, n) VALGRIND_MAKE_MEM_NOACCESS((p), (n))
+#define UNPOISON(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 
 /* Large enough that the per-block costs vanish.  (Asking for transparent
  * huge pages for the blocks was tried: the kernel's zeroing of them made
@@ -12,21 +35,27 @@
 #define BLOCK_SIZE (2 * 1024 * 1024)
 #define ALIGN 16
 
-void arena_init(struct arena *a, TALLOC_CTX *ctx)
+void oom(oom_jump *jump)
+{
+	if (!jump)
+		abort();   /* a bug: every arena of a conversion has its jump */
+	longjmp(*jump, 1);
+}
+
+void *must(oom_jump *jump, void *p)
+{
+	if (!p)
+		oom(jump);
+	return p;
+}
+
+void arena_init(struct arena *a, TALLOC_CTX *ctx, oom_jump *jump)
 {
 	a->ctx = ctx;
+	a->oom = jump;
 	a->cur = a->end = NULL;
 	a->first = NULL;
 	a->chunks = NULL;
-}
-
-static void *must(void *p)
-{
-	if (!p) {
-		fputs("u2s: out of memory\n", stderr);
-		abort();
-	}
-	return p;
 }
 
 /* Every block, and every large chunk, starts with this header: the
@@ -39,7 +68,7 @@ struct chunk {
 
 static char *new_chunk(struct arena *a, size_t size)
 {
-	struct chunk *c = must(talloc_size(a->ctx, size));
+	struct chunk *c = must(a->oom, talloc_size(a->ctx, size));
 
 	c->prev = a->chunks;
 	a->chunks = c;
@@ -73,6 +102,7 @@ void *arena_alloc(struct arena *a, size_t n)
 		new_block(a);
 	p = a->cur;
 	a->cur += rounded;
+	UNPOISON(p, rounded);
 	memset(p, 0, n);
 	return p;
 }
@@ -98,6 +128,8 @@ void arena_release(struct arena *a, struct arena_mark m)
 	}
 	a->cur = m.cur;
 	a->end = m.end;
+	if (a->cur)
+		POISON(a->cur, (size_t)(a->end - a->cur));
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
@@ -148,6 +180,7 @@ void arena_reset(struct arena *a)
 		keep->prev = NULL;
 		a->cur = (char *)keep + HEADER;
 		a->end = (char *)keep + BLOCK_SIZE;
+		POISON(a->cur, (size_t)(a->end - a->cur));
 	} else {
 		a->cur = a->end = NULL;
 	}

@@ -5,15 +5,33 @@
  * them from large blocks instead.  The blocks are owned by talloc objects
  * under the conversion's talloc context: freeing it frees them.  Nodes are never
  * freed one by one; arena_reset() forgets everything at once (the writer
- * reuses one arena for each element it prints). */
+ * reuses one arena for each element it prints).
+ *
+ * Memory that arena_reset() or arena_release() forgets but keeps for reuse
+ * is marked unaddressable for AddressSanitizer and valgrind, so that a use
+ * after it is reported as it would be after free(). */
 #ifndef U2S_ARENA_H
 #define U2S_ARENA_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <talloc.h>
 
+/* Out of memory ends a conversion: whatever fails to allocate jumps to the
+ * point the conversion set (u2s_convert, or a thread of its own), which
+ * reports it and frees everything through the talloc context.  The
+ * library never prints or aborts. */
+typedef jmp_buf oom_jump;
+#if defined(__GNUC__)
+__attribute__((noreturn))
+#endif
+void oom(oom_jump *jump);
+/* P, unless it is NULL: then oom(JUMP). */
+void *must(oom_jump *jump, void *p);
+
 struct arena {
 	TALLOC_CTX *ctx;      /* owns the blocks, and nothing else */
+	oom_jump *oom;        /* where running out of memory goes */
 	char *cur, *end;      /* free space in the current block */
 	void *first;          /* the first block, kept by arena_reset() */
 	void *chunks;         /* blocks and large chunks, newest first */
@@ -26,9 +44,9 @@ struct arena_mark {
 	char *cur, *end;
 };
 
-void arena_init(struct arena *a, TALLOC_CTX *ctx);
-/* N zeroed bytes, aligned for any type.  Never NULL (aborts when out of
- * memory, as talloc users commonly do). */
+void arena_init(struct arena *a, TALLOC_CTX *ctx, oom_jump *jump);
+/* N zeroed bytes, aligned for any type.  Never NULL: out of memory jumps
+ * to A->oom. */
 void *arena_alloc(struct arena *a, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);

@@ -1,5 +1,6 @@
 /* convert: one conversion, bytes in to bytes out, in one talloc context. */
 #include <errno.h>
+#include <setjmp.h>
 #include <string.h>
 #include <time.h>
 
@@ -7,6 +8,7 @@
 #include "out.h"
 #include "read.h"
 #include "resolve.h"
+#include "target.h"
 #include "u2s.h"
 #include "uri.h"
 #include "write.h"
@@ -37,47 +39,37 @@ static void count_blobs(const struct robot *rb, struct u2s_stats *st)
 		}
 }
 
-/* What write_sdf() writes, counted from the fates resolve() gave the links:
- * a written link with its parent joint (unless floating or planar, which
- * SDFormat 1.9 lacks); a massless link on a kept fixed joint as two frames
- * (link and joint); a lumped link as two frames (joint and link). */
+/* What write_sdf() writes, counted from the fates resolve() gave the links
+ * and joints: a link or joint written is one element, one merged or kept
+ * as a frame one <frame>. */
 static void count_stats(const struct robot *rb, struct u2s_stats *st)
 {
+	const struct joint *j;
 	unsigned i;
 
 	st->links_in = rb->nlinks;
 	st->joints_in = rb->njoints;
 	st->read_in_halves = rb->read_in_halves;
 	for (i = 0; i < rb->norder; i++) {
-		const struct link *l = rb->order[i];
-		const struct joint *pj = l->parent_joint;
-		switch (l->fate) {
-		case LINK_WRITTEN:
-			st->links_out++;
-			if (pj && pj->type != JOINT_FLOATING && pj->type != JOINT_PLANAR)
-				st->joints_out++;
-			break;
-		case LINK_LUMPED:
-			st->merged++;
-			st->frames_out += 2;
-			break;
-		case LINK_FRAME:
-			st->frames_out += 2;
-			break;
-		case LINK_WORLD:
-		case LINK_DROPPED:
-			break;
-		}
+		enum link_fate f = rb->order[i]->fate;
+		st->links_out += f == LINK_WRITTEN;
+		st->merged += f == LINK_LUMPED;
+		st->frames_out += f == LINK_LUMPED || f == LINK_FRAME;
+	}
+	for (j = rb->joints; j; j = j->next) {
+		st->joints_out += j->fate == JOINT_WRITTEN;
+		st->frames_out += j->fate == JOINT_LUMPED || j->fate == JOINT_AS_FRAME;
 	}
 	count_blobs(rb, st);
 }
 
-static int write_output(TALLOC_CTX *ctx, const struct robot *rb, int out_fd, struct diag *d)
+static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+			const struct sdf_target *target, int out_fd, struct diag *d)
 {
 	struct out o;
 
-	out_init(&o, out_fd, talloc_size(ctx, OUT_BUFSZ), OUT_BUFSZ);
-	write_sdf(rb, &o);
+	out_init(&o, out_fd, must(rb->oom, talloc_size(ctx, OUT_BUFSZ)), OUT_BUFSZ);
+	write_sdf(ctx, rb, opts, target, &o);
 	if (out_flush(&o) != 0) {
 		diag_error(d, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
 		return U2S_IO;
@@ -85,11 +77,45 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, int out_fd, str
 	return U2S_OK;
 }
 
+/* The stages, with every allocation under CTX; out of memory jumps to
+ * JUMP.  Returns the status; *RB is the robot read, for the statistics. */
+static int run(TALLOC_CTX *ctx, oom_jump *jump, int in_fd, int out_fd,
+	       const struct u2s_options *opts, struct diag *d, struct robot **rb)
+{
+	const struct sdf_target *target = target_default();
+	int rc;
+
+	rc = read_urdf(ctx, jump, in_fd, opts, d, rb);
+	if (rc == U2S_OK)
+		rc = resolve(*rb, d, opts, target);
+	if (rc == U2S_OK)
+		uri_rewrite(*rb, d, opts);
+	if (rc == U2S_OK && d->errors)
+		rc = U2S_REJECTED;   /* --werror */
+	if (rc == U2S_OK && !opts->check)
+		rc = write_output(ctx, *rb, opts, target, out_fd, d);
+	return rc;
+}
+
+/* run(), unless memory runs out somewhere below: then the message, and
+ * U2S_IO.  Whatever was allocated is under CTX, which the caller frees. */
+static int run_guarded(TALLOC_CTX *ctx, int in_fd, int out_fd, const struct u2s_options *opts,
+		       struct diag *d, struct robot **rb)
+{
+	oom_jump jump;
+
+	if (setjmp(jump) != 0) {
+		diag_error(d, 0, 0, "out of memory");
+		return U2S_IO;
+	}
+	return run(ctx, &jump, in_fd, out_fd, opts, d, rb);
+}
+
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts)
 {
 	static const struct u2s_options defaults;
 	double start = now_seconds();
-	TALLOC_CTX *ctx = talloc_new(NULL);
+	TALLOC_CTX *ctx;
 	struct robot *rb = NULL;
 	struct u2s_stats st;
 	struct diag d;
@@ -99,15 +125,12 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 		opts = &defaults;
 	memset(&st, 0, sizeof st);
 	diag_init(&d, name, opts);
-	rc = read_urdf(ctx, in_fd, &d, &rb);
-	if (rc == U2S_OK)
-		rc = resolve(rb, &d, opts);
-	if (rc == U2S_OK)
-		uri_rewrite(rb, &d, opts);
-	if (rc == U2S_OK && d.errors)
-		rc = U2S_REJECTED;   /* --werror */
-	if (rc == U2S_OK && !opts->check)
-		rc = write_output(ctx, rb, out_fd, &d);
+	ctx = talloc_new(NULL);
+	if (!ctx) {
+		diag_error(&d, 0, 0, "out of memory");
+		return U2S_IO;
+	}
+	rc = run_guarded(ctx, in_fd, out_fd, opts, &d, &rb);
 	if (rc == U2S_OK && opts->stats) {
 		count_stats(rb, &st);
 		st.seconds = now_seconds() - start;

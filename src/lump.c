@@ -7,10 +7,14 @@
 
 #include "num.h"
 
-int joint_is_lumpable(const struct joint *j, const struct u2s_options *opts)
+/* A fixed joint that lumping merges: not kept by <preserveFixedJoint>,
+ * <disableFixedJointLumping> or --preserve-fixed-joints, and not hanging
+ * from the world. */
+static int joint_is_lumpable(const struct robot *rb, const struct joint *j,
+			     const struct u2s_options *opts)
 {
 	return j->type == JOINT_FIXED && !j->preserve && !j->disable_lumping &&
-	       !opts->preserve_fixed_joints && strcmp(j->parent->name, "world") != 0;
+	       !opts->preserve_fixed_joints && !link_is_world(rb, j->parent);
 }
 
 /* ---- owners ------------------------------------------------------------------ */
@@ -38,9 +42,9 @@ static void assign_owners(struct robot *rb, const struct u2s_options *opts)
 
 		l->owner = l;
 		l->to_owner = POSE_IDENTITY;
-		if (!j || !joint_is_lumpable(j, opts))
+		if (!j || !joint_is_lumpable(rb, j, opts))
 			continue;
-		j->lumped = 1;
+		j->fate = JOINT_LUMPED;
 		l->fate = LINK_LUMPED;
 		l->owner = j->parent->owner;
 		l->to_owner = pose_compose(j->parent->to_owner, j->origin);
@@ -189,10 +193,10 @@ static void reparent_joints(struct robot *rb)
 
 	for (j = rb->joints; j; j = j->next) {
 		struct link *p = j->parent;
-		/* Floating and planar joints are not written: their child stays
-		 * posed on the original parent, which remains as a frame. */
-		if (j->lumped || !p || p->fate != LINK_LUMPED ||
-		    j->type == JOINT_FLOATING || j->type == JOINT_PLANAR)
+		/* Joints left out (floating, planar): their child stays posed on
+		 * the original parent, which remains as a frame. */
+		if (j->fate == JOINT_LUMPED || j->fate == JOINT_LEFT_OUT || !p ||
+		    p->fate != LINK_LUMPED)
 			continue;
 		j->origin = pose_compose(p->to_owner, j->origin);
 		j->parent = p->owner;
@@ -257,7 +261,7 @@ static const char *child_text(const struct xnode *parent, const char *name)
 
 static struct link *lumped_link(const struct robot *rb, const char *name)
 {
-	struct link *l = name ? index_get(&rb->link_index, name) : NULL;
+	struct link *l = name ? index_get(rb->link_index, name) : NULL;
 
 	return l && l->fate == LINK_LUMPED ? l : NULL;
 }
@@ -365,7 +369,7 @@ static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)
 	const struct ext_ref *r;
 
 	for (j = rb->joints; j; j = j->next)
-		if (j->lumped)
+		if (j->fate == JOINT_LUMPED)
 			for (r = j->exts.first; r; r = r->next)
 				diag_warn(d, r->ext->pos.line, r->ext->pos.col,
 					  "fixed joint '%s' is merged away by lumping, so this "

@@ -12,11 +12,6 @@
 #include "diag.h"
 #include "model.h"
 
-/* A fixed joint that lumping merges: not kept by <preserveFixedJoint>,
- * <disableFixedJointLumping> or --preserve-fixed-joints, and not hanging
- * from a link named world. */
-int joint_is_lumpable(const struct joint *j, const struct u2s_options *opts);
-
 void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts);
 
 #endif

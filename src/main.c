@@ -477,6 +477,8 @@ int main(int argc, char **argv)
 	c.opts.npackages = c.npackages;
 	c.opts.ros_package_path = getenv("ROS_PACKAGE_PATH");
 	c.opts.ament_prefix_path = getenv("AMENT_PREFIX_PATH");
+	/* For debugging: everything on one thread. */
+	c.opts.single_thread = getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0;
 	if (c.stats)
 		c.opts.stats = &c.st;
 	/* A closed pipe is an error to report, not a signal to die of. */

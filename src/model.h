@@ -1,8 +1,8 @@
-/* model: the URDF robot as u2s holds it, the name index, and the generic
- * element tree used both for <gazebo> blocks (kept as read) and for the SDF
- * elements the writer builds.  Every node lives in the robot's arena (one
- * talloc context per conversion) and carries the source position it came
- * from. */
+/* model: the URDF robot as u2s holds it.  read.c fills it; resolve.c and
+ * lump.c decide what becomes of each link and joint (their fates), and
+ * everything after resolve only reads those decisions.  Every node lives in
+ * one of the robot's arenas (one talloc context per conversion) and carries
+ * the source position it came from. */
 #ifndef U2S_MODEL_H
 #define U2S_MODEL_H
 
@@ -10,53 +10,10 @@
 #include <talloc.h>
 
 #include "arena.h"
+#include "index.h"
+#include "tags.h"
 #include "xform.h"
-
-struct srcpos { unsigned line, col; };
-
-/* ---- generic element tree ------------------------------------------- */
-
-struct xattr { const char *name, *value; };
-
-struct xnode {
-	struct arena *arena;  /* where this node and its children live */
-	const char *name;
-	struct xattr *attrs;
-	unsigned nattrs;
-	const char *text;     /* character data of a leaf element; NULL if none */
-	struct xnode *parent, *first, *last, *prev, *next;
-	struct srcpos pos;
-};
-
-struct xnode *xnode_new(struct arena *a, const char *name);
-/* New leaf <NAME>TEXT</NAME> appended to PARENT. */
-struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text);
-void xnode_append(struct xnode *parent, struct xnode *child);
-void xnode_unlink(struct xnode *child);
-struct xnode *xnode_child(const struct xnode *parent, const char *name);
-/* The child NAME of PARENT, appended when missing. */
-struct xnode *xnode_need(struct xnode *parent, const char *name);
-/* The SDF "replace-add": removes any child NAME, appends <NAME>TEXT</NAME>. */
-struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text);
-const char *xnode_attr(const struct xnode *n, const char *name);
-void xnode_set_attr(struct xnode *n, const char *name, const char *value);
-/* Deep copy of N (and its subtree) in A, detached. */
-struct xnode *xnode_copy(struct arena *a, const struct xnode *n);
-
-/* ---- name index ------------------------------------------------------ */
-
-struct index_slot { const char *key; unsigned hash; void *val; };
-struct index {
-	struct index_slot *slots;
-	size_t cap, count;
-	TALLOC_CTX *ctx;
-};
-
-void index_init(struct index *ix, TALLOC_CTX *ctx);
-void *index_get(const struct index *ix, const char *key);
-/* Adds KEY -> VAL unless KEY is there; returns the value already stored
- * under KEY, or NULL when VAL was added.  KEY must outlive the index. */
-void *index_put(struct index *ix, const char *key, void *val);
+#include "xnode.h"
 
 /* ---- the robot ------------------------------------------------------- */
 
@@ -106,32 +63,13 @@ struct inertial {
 	struct srcpos pos;
 };
 
-enum ext_flag {
-	EXT_GRAVITY = 1u << 0, EXT_DAMPING_FACTOR = 1u << 1, EXT_MAX_VEL = 1u << 2,
-	EXT_MIN_DEPTH = 1u << 3, EXT_MU1 = 1u << 4, EXT_MU2 = 1u << 5,
-	EXT_FDIR1 = 1u << 6, EXT_KP = 1u << 7, EXT_KD = 1u << 8,
-	EXT_SELF_COLLIDE = 1u << 9, EXT_MAX_CONTACTS = 1u << 10,
-	EXT_LASER_RETRO = 1u << 11, EXT_MATERIAL = 1u << 12, EXT_STATIC = 1u << 13,
-	EXT_STOP_CFM = 1u << 14, EXT_STOP_ERP = 1u << 15,
-	EXT_PROVIDE_FEEDBACK = 1u << 16, EXT_IMPLICIT_SD = 1u << 17,
-	EXT_SPRING_STIFFNESS = 1u << 18, EXT_SPRING_REFERENCE = 1u << 19,
-	EXT_FUDGE_FACTOR = 1u << 20, EXT_PRESERVE = 1u << 21, EXT_DISABLE_LUMPING = 1u << 22
-};
-
 struct node_list { struct xnode **v; unsigned n, cap; };
 
 /* One <gazebo> block, its special tags parsed, everything else kept as blobs. */
 struct ext {
 	const char *ref;             /* reference attribute, "" for the model */
 	struct srcpos pos;
-	unsigned flags;              /* enum ext_flag: which values were given */
-	int gravity, self_collide, is_static, provide_feedback, implicit_sd;
-	int preserve, disable_lumping;
-	double damping_factor, max_vel, min_depth, mu1, mu2, kp, kd, laser_retro;
-	double stop_cfm, stop_erp, spring_stiffness, spring_reference, fudge_factor;
-	double fdir1[3];
-	long max_contacts;
-	const char *material;        /* Gazebo-classic material script name */
+	struct tag_values tags;      /* the special tags it sets (src/tags.h) */
 	struct node_list blobs;      /* elements inserted as they are */
 	struct node_list visual_blobs, collision_blobs; /* children of <visual>/<collision> */
 };
@@ -172,7 +110,26 @@ struct link {
 
 enum joint_type {
 	JOINT_REVOLUTE, JOINT_CONTINUOUS, JOINT_PRISMATIC, JOINT_FIXED,
-	JOINT_FLOATING, JOINT_PLANAR
+	JOINT_FLOATING, JOINT_PLANAR, JOINT_TYPE_COUNT
+};
+
+/* What u2s knows of a URDF joint type. */
+struct joint_type_info {
+	const char *urdf;       /* the type attribute */
+	const char *sdf;        /* the SDF joint type; NULL: SDFormat has none */
+	int needs_limit;        /* <limit> is required (effort, velocity) */
+};
+extern const struct joint_type_info JOINT_TYPES[JOINT_TYPE_COUNT];
+
+/* What becomes of a joint in the SDF: decided in resolve (and lump), read
+ * by the writer and the statistics. */
+enum joint_fate {
+	JOINT_WRITTEN,    /* a <joint> */
+	JOINT_LEFT_OUT,   /* a type SDFormat lacks (floating, planar): its child
+			   * link is posed at the joint's origin instead */
+	JOINT_LUMPED,     /* merged away by fixed-joint lumping: a <frame> */
+	JOINT_AS_FRAME,   /* kept fixed joint of a massless child: a <frame> */
+	JOINT_DROPPED     /* its child link was left out (massless) */
 };
 
 /* Joint elements that few joints have, and SDFormat 1.9 does not write:
@@ -207,7 +164,7 @@ struct joint {
 	struct joint_rare *rare;     /* mimic, safety_controller, calibration */
 	int preserve;                /* gazebo preserveFixedJoint */
 	int disable_lumping;         /* gazebo disableFixedJointLumping */
-	int lumped;                  /* merged away by fixed-joint lumping */
+	enum joint_fate fate;
 	struct ext_list exts;
 	struct joint *next;          /* document order */
 };
@@ -233,8 +190,10 @@ struct robot {
 	struct joint *joints, *joints_last;
 	struct gazebo *gazebos, *gazebos_last;
 	unsigned nlinks, njoints;
-	struct index link_index, joint_index, material_index;
+	struct index *link_index, *joint_index, *material_index;
+	oom_jump *oom;               /* where running out of memory goes */
 	struct link *root;
+	struct link *world;          /* the root when it is named world, else NULL */
 	struct link **order;         /* links reached from the root, in emission order */
 	unsigned norder;
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
@@ -243,11 +202,18 @@ struct robot {
 	int read_in_halves;          /* see read_halves() in read.c */
 };
 
-struct robot *robot_new(TALLOC_CTX *ctx);
+struct robot *robot_new(TALLOC_CTX *ctx, oom_jump *jump);
+/* Where running out of memory in RB's arenas and indexes goes from now on
+ * (a robot read on another thread: read_split.c). */
+void robot_set_oom(struct robot *rb, oom_jump *jump);
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
 int link_is_massless(const struct link *l);
+/* The link a joint's <pose relative_to> names: the model when it is the
+ * world. */
+int link_is_world(const struct robot *rb, const struct link *l);
+
 
 #endif

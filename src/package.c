@@ -30,20 +30,23 @@ struct answer { char *dir; };   /* dir NULL: not found */
 
 struct package_finder {
 	TALLOC_CTX *ctx;
+	oom_jump *oom;
 	const struct u2s_options *opts;
-	struct index answers;      /* NAME -> struct answer, each name looked up once */
-	struct index ros;          /* ROS_PACKAGE_PATH: NAME -> directory, once crawled */
+	struct index *answers;     /* NAME -> struct answer, each name looked up once */
+	struct index *ros;         /* ROS_PACKAGE_PATH: NAME -> directory, once crawled */
 	int ros_crawled;
 };
 
-struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct u2s_options *opts)
+struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct u2s_options *opts,
+					  oom_jump *jump)
 {
-	struct package_finder *pf = talloc_zero(ctx, struct package_finder);
+	struct package_finder *pf = must(jump, talloc_zero(ctx, struct package_finder));
 
 	pf->ctx = pf;
+	pf->oom = jump;
 	pf->opts = opts;
-	index_init(&pf->answers, pf);
-	index_init(&pf->ros, pf);
+	pf->answers = index_new(pf, jump);
+	pf->ros = index_new(pf, jump);
 	return pf;
 }
 
@@ -54,9 +57,9 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static int dir_has(TALLOC_CTX *ctx, const char *dir, const char *file)
+static int dir_has(struct package_finder *pf, const char *dir, const char *file)
 {
-	char *path = talloc_asprintf(ctx, "%s/%s", dir, file);
+	char *path = must(pf->oom, talloc_asprintf(pf->ctx, "%s/%s", dir, file));
 	int found = access(path, F_OK) == 0;
 
 	talloc_free(path);
@@ -65,22 +68,23 @@ static int dir_has(TALLOC_CTX *ctx, const char *dir, const char *file)
 
 /* The absolute path of DIR with no symbolic links, or NULL when it is not
  * a directory. */
-static char *absolute_dir(TALLOC_CTX *ctx, const char *dir)
+static char *absolute_dir(struct package_finder *pf, const char *dir)
 {
 	char *real, *copy;
 
 	if (!is_dir(dir) || (real = realpath(dir, NULL)) == NULL)
 		return NULL;
-	copy = talloc_strdup(ctx, real);
+	copy = talloc_strdup(pf->ctx, real);
 	free(real);
+	must(pf->oom, copy);
 	return copy;
 }
 
 /* ---- ROS_PACKAGE_PATH ---------------------------------------------------- */
 
-static int is_package(TALLOC_CTX *ctx, const char *dir)
+static int is_package(struct package_finder *pf, const char *dir)
 {
-	return dir_has(ctx, dir, "package.xml") || dir_has(ctx, dir, "manifest.xml");
+	return dir_has(pf, dir, "package.xml") || dir_has(pf, dir, "manifest.xml");
 }
 
 static int visible(const struct dirent *e)
@@ -93,17 +97,17 @@ static void crawl(struct package_finder *pf, char *dir, unsigned depth)
 	struct dirent **ents;
 	int i, n;
 
-	if (is_package(pf->ctx, dir)) {
+	if (is_package(pf, dir)) {
 		const char *slash = strrchr(dir, '/');
-		index_put(&pf->ros, slash ? slash + 1 : dir, dir);
+		index_put(pf->ros, slash ? slash + 1 : dir, dir);
 		return;
 	}
-	if (depth == CRAWL_MAX_DEPTH || dir_has(pf->ctx, dir, "CATKIN_IGNORE") ||
-	    dir_has(pf->ctx, dir, "rospack_nosubdirs"))
+	if (depth == CRAWL_MAX_DEPTH || dir_has(pf, dir, "CATKIN_IGNORE") ||
+	    dir_has(pf, dir, "rospack_nosubdirs"))
 		return;
 	n = scandir(dir, &ents, visible, alphasort);
 	for (i = 0; i < n; i++) {
-		char *sub = talloc_asprintf(pf->ctx, "%s/%s", dir, ents[i]->d_name);
+		char *sub = must(pf->oom, talloc_asprintf(pf->ctx, "%s/%s", dir, ents[i]->d_name));
 		if (is_dir(sub))
 			crawl(pf, sub, depth + 1);
 		else
@@ -125,7 +129,7 @@ static void crawl_path(struct package_finder *pf, const char *list)
 		while (end > 1 && list[end - 1] == '/')
 			end--;
 		if (len > 0)
-			crawl(pf, talloc_strndup(pf->ctx, list, end), 0);
+			crawl(pf, must(pf->oom, talloc_strndup(pf->ctx, list, end)), 0);
 		list += len;
 		if (*list == ':')
 			list++;
@@ -138,7 +142,7 @@ static const char *find_ros(struct package_finder *pf, const char *name)
 		pf->ros_crawled = 1;
 		crawl_path(pf, pf->opts->ros_package_path);
 	}
-	return index_get(&pf->ros, name);
+	return index_get(pf->ros, name);
 }
 
 /* ---- AMENT_PREFIX_PATH ---------------------------------------------------------- */
@@ -150,8 +154,9 @@ static char *find_ament(struct package_finder *pf, const char *name)
 	while (list && *list) {
 		size_t len = strcspn(list, ":");
 		if (len > 0) {
-			char *dir = talloc_asprintf(pf->ctx, "%.*s/share/%s", (int)len, list, name);
-			char *abs = absolute_dir(pf->ctx, dir);
+			char *dir = must(pf->oom, talloc_asprintf(pf->ctx, "%.*s/share/%s", (int)len, list,
+							 name));
+			char *abs = absolute_dir(pf, dir);
 			talloc_free(dir);
 			if (abs)
 				return abs;
@@ -173,7 +178,7 @@ static char *find_explicit(struct package_finder *pf, const char *name)
 	while (i-- > 0) {
 		const struct u2s_package *p = &pf->opts->packages[i];
 		if (p->name && p->dir && strcmp(p->name, name) == 0) {
-			char *abs = absolute_dir(pf->ctx, p->dir);
+			char *abs = absolute_dir(pf, p->dir);
 			if (abs)
 				return abs;
 		}
@@ -189,7 +194,7 @@ static char *lookup(struct package_finder *pf, const char *name)
 	if (dir)
 		return dir;
 	ros = find_ros(pf, name);
-	if (ros && (dir = absolute_dir(pf->ctx, ros)) != NULL)
+	if (ros && (dir = absolute_dir(pf, ros)) != NULL)
 		return dir;
 	return find_ament(pf, name);
 }
@@ -204,13 +209,13 @@ static int valid_name(const char *name)
 
 const char *package_find(struct package_finder *pf, const char *name, int *first)
 {
-	struct answer *a = index_get(&pf->answers, name);
+	struct answer *a = index_get(pf->answers, name);
 
 	*first = a == NULL;
 	if (!a) {
-		a = talloc_zero(pf->ctx, struct answer);
+		a = must(pf->oom, talloc_zero(pf->ctx, struct answer));
 		a->dir = valid_name(name) ? lookup(pf, name) : NULL;
-		index_put(&pf->answers, talloc_strdup(pf->ctx, name), a);
+		index_put(pf->answers, must(pf->oom, talloc_strdup(pf->ctx, name)), a);
 	}
 	return a->dir;
 }

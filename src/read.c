@@ -1,56 +1,27 @@
 /* read: expat callbacks that build the model.
  *
- * A stack of frames mirrors the open elements; each frame says what the
+ * A stack of scopes mirrors the open elements; each scope says what the
  * element is to u2s (a link, a visual, a gazebo subtree, something to skip)
  * and points at the model node it fills.  Semantic problems are reported
  * and parsing goes on, so one run lists them all; only malformed XML stops
  * the parser. */
 #include "read.h"
 
-#include "num.h"
-
 #include <errno.h>
 #include <expat.h>
-#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "num.h"
+#include "reader.h"
+
 #define READ_CHUNK (64 * 1024)
 #define MAX_DEPTH 4096
 
-enum frame_kind {
-	F_DOC, F_ROBOT, F_MATERIAL, F_LINK, F_INERTIAL, F_ITEM, F_GEOMETRY,
-	F_VMATERIAL, F_JOINT, F_GAZEBO, F_IGNORE
-};
 
-struct frame {
-	enum frame_kind kind;
-	void *obj;          /* the model node this element fills */
-	int seen_child;     /* F_GEOMETRY: a shape was read; F_INERTIAL: flags */
-	struct srcpos pos;  /* F_GEOMETRY: where it starts */
-};
-
-struct reader {
-	XML_Parser parser;
-	TALLOC_CTX *ctx;
-	struct robot *robot;
-	struct arena *arena;        /* the robot's: every model node goes here */
-	struct diag *diag;
-	struct frame *stack;
-	unsigned depth, cap;
-	char *text;                 /* character data of the open gazebo leaf */
-	size_t textlen, textcap;
-	int stopped;                /* XML_StopParser was called */
-	struct index pool;          /* strings read more than once, kept once */
-	/* Reading half a file (read_halves): */
-	unsigned long line_offset;  /* added to expat's line numbers */
-	int synthetic_root;         /* the <robot> start is ours, not the file's */
-	int foreign;                /* a DOCTYPE, or an encoding other than UTF-8 */
-};
-
-/* Frame flags: children seen so far. */
+/* Scope flags: children seen so far. */
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
 enum { ITEM_ORIGIN = 1, ITEM_GEOMETRY = 2, ITEM_MATERIAL = 4 };
 
@@ -135,24 +106,25 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 	return 1;
 }
 
-static const char *intern(struct reader *r, const char *s)
+/* A copy of S (NULL stays NULL) in the model's arena. */
+static const char *str_copy(struct reader *r, const char *s)
 {
 	return s ? arena_strdup(r->arena, s) : NULL;
 }
 
-/* S, kept once however often the input repeats it: element and attribute
- * names inside <gazebo>, mesh files, material names.  A robot of a million
+/* The one copy of S that the reader keeps for all its occurrences: element
+ * and attribute names inside <gazebo>, mesh files, material names.  A robot of a million
  * links names a few hundred meshes and tags over and over. */
-static const char *shared(struct reader *r, const char *s)
+static const char *str_pooled(struct reader *r, const char *s)
 {
 	const char *kept;
 
 	if (!s)
 		return NULL;
-	kept = index_get(&r->pool, s);
+	kept = index_get(r->pool, s);
 	if (!kept) {
 		kept = arena_strdup(r->arena, s);
-		index_put(&r->pool, kept, (void *)kept);
+		index_put(r->pool, kept, (void *)kept);
 	}
 	return kept;
 }
@@ -161,9 +133,9 @@ static const char *shared(struct reader *r, const char *s)
  * already (it usually was). */
 static const char *link_name(struct reader *r, const char *s)
 {
-	const struct link *l = s ? index_get(&r->robot->link_index, s) : NULL;
+	const struct link *l = s ? index_get(r->robot->link_index, s) : NULL;
 
-	return l ? l->name : intern(r, s);
+	return l ? l->name : str_copy(r, s);
 }
 
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
@@ -177,13 +149,13 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 
 /* ---- element starts, one function per parent kind ------------------------ */
 
-static struct frame *push(struct reader *r, enum frame_kind kind, void *obj)
+static struct scope *push(struct reader *r, enum scope_kind kind, void *obj)
 {
-	struct frame *f;
+	struct scope *f;
 
 	if (r->depth == r->cap) {
 		r->cap = r->cap ? r->cap * 2 : 64;
-		r->stack = talloc_realloc(r->ctx, r->stack, struct frame, r->cap);
+		r->stack = must(r->oom, talloc_realloc(r->ctx, r->stack, struct scope, r->cap));
 	}
 	f = &r->stack[r->depth++];
 	f->kind = kind;
@@ -197,10 +169,10 @@ static void start_robot(struct reader *r, const XML_Char **atts)
 	struct robot *rb = r->robot;
 
 	rb->pos = here(r);
-	rb->name = intern(r, need_name(r, atts, "robot"));
+	rb->name = str_copy(r, need_name(r, atts, "robot"));
 	if (!rb->name)
 		rb->name = "";
-	push(r, F_ROBOT, rb);
+	push(r, IN_ROBOT, rb);
 }
 
 static void start_link(struct reader *r, const XML_Char **atts)
@@ -209,11 +181,11 @@ static void start_link(struct reader *r, const XML_Char **atts)
 	struct link *old;
 
 	l->pos = here(r);
-	l->name = intern(r, need_name(r, atts, "link"));
-	push(r, F_LINK, l);
+	l->name = str_copy(r, need_name(r, atts, "link"));
+	push(r, IN_LINK, l);
 	if (!l->name)
 		return;
-	old = index_put(&r->robot->link_index, l->name, l);
+	old = index_put(r->robot->link_index, l->name, l);
 	if (old) {
 		diag_error(r->diag, l->pos.line, l->pos.col,
 			   "duplicate link name '%s' (first defined at line %lu)",
@@ -252,9 +224,9 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	j->pos = here(r);
 	j->origin = POSE_IDENTITY;
 	j->axis[0] = 1;
-	j->name = intern(r, need_name(r, atts, "joint"));
+	j->name = str_copy(r, need_name(r, atts, "joint"));
 	type = need_attr(r, atts, "joint", "type");
-	push(r, F_JOINT, j);
+	push(r, IN_JOINT, j);
 	j->type_unknown = !type;   /* reported: no more messages about its type */
 	if (type && parse_joint_type(type, &j->type) != 0) {
 		j->type_unknown = 1;
@@ -264,7 +236,7 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	}
 	if (!j->name)
 		return;
-	old = index_put(&r->robot->joint_index, j->name, j);
+	old = index_put(r->robot->joint_index, j->name, j);
 	if (old) {
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "duplicate joint name '%s' (first defined at line %lu)",
@@ -279,19 +251,19 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	r->robot->njoints++;
 }
 
-static void start_material(struct reader *r, const XML_Char **atts, enum frame_kind kind)
+static void start_material(struct reader *r, const XML_Char **atts, enum scope_kind kind)
 {
 	struct material *m = ARENA_NEW(r->arena, struct material);
 
 	m->pos = here(r);
-	m->name = shared(r, need_attr(r, atts, "material", "name"));
+	m->name = str_pooled(r, need_attr(r, atts, "material", "name"));
 	push(r, kind, m);
 }
 
 static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_Char **atts,
 			      struct xnode *parent)
 {
-	struct xnode *n = xnode_new(r->arena, shared(r, name));
+	struct xnode *n = xnode_new(r->arena, str_pooled(r, name));
 	unsigned i, count = 0;
 
 	n->pos = here(r);
@@ -300,15 +272,15 @@ static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_
 	if (count) {
 		n->attrs = ARENA_ARRAY(r->arena, struct xattr, count);
 		for (i = 0; i < count; i++) {
-			n->attrs[i].name = shared(r, atts[2 * i]);
-			n->attrs[i].value = shared(r, atts[2 * i + 1]);
+			n->attrs[i].name = str_pooled(r, atts[2 * i]);
+			n->attrs[i].value = str_pooled(r, atts[2 * i + 1]);
 		}
 		n->nattrs = count;
 	}
 	if (parent)
 		xnode_append(parent, n);
 	r->textlen = 0;
-	push(r, F_GAZEBO, n);
+	push(r, IN_GAZEBO, n);
 }
 
 static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Char **atts)
@@ -318,10 +290,10 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 	} else if (strcmp(name, "joint") == 0) {
 		start_joint(r, atts);
 	} else if (strcmp(name, "material") == 0) {
-		start_material(r, atts, F_MATERIAL);
+		start_material(r, atts, IN_MATERIAL);
 	} else if (strcmp(name, "gazebo") == 0) {
 		struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
-		g->reference = intern(r, attr(atts, "reference"));
+		g->reference = str_copy(r, attr(atts, "reference"));
 		start_gazebo_node(r, name, atts, NULL);
 		/* Text matters only inside <gazebo>: elsewhere expat need not
 		 * hand over the whitespace between elements at all. */
@@ -335,9 +307,9 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 	} else if (strcmp(name, "origin") == 0) {
 		r->robot->has_origin = 1;
 		read_origin(r, atts, &r->robot->origin);
-		push(r, F_IGNORE, NULL);
+		push(r, IN_IGNORED, NULL);
 	} else {
-		push(r, F_IGNORE, NULL);   /* transmission, ros2_control, ... */
+		push(r, IN_IGNORED, NULL);   /* transmission, ros2_control, ... */
 	}
 }
 
@@ -350,24 +322,24 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 		l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
 		l->inertial->origin = POSE_IDENTITY;
 		l->inertial->pos = here(r);
-		push(r, F_INERTIAL, l->inertial);
+		push(r, IN_INERTIAL, l->inertial);
 		return;
 	}
 	if (strcmp(name, "visual") != 0 && strcmp(name, "collision") != 0) {
-		push(r, F_IGNORE, NULL);
+		push(r, IN_IGNORED, NULL);
 		return;
 	}
 	it = ARENA_NEW(&r->robot->item_arena, struct item);
 	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
 	it->pos = here(r);
-	it->name = intern(r, attr(atts, "name"));
+	it->name = str_copy(r, attr(atts, "name"));
 	it->origin = POSE_IDENTITY;
 	it->source = l;
 	item_list_append(it->kind == ITEM_VISUAL ? &l->visuals : &l->collisions, it);
-	push(r, F_ITEM, it);
+	push(r, IN_ITEM, it);
 }
 
-static void start_in_inertial(struct reader *r, struct frame *f, const XML_Char *name,
+static void start_in_inertial(struct reader *r, struct scope *f, const XML_Char *name,
 			      const XML_Char **atts)
 {
 	struct inertial *in = f->obj;
@@ -385,7 +357,7 @@ static void start_in_inertial(struct reader *r, struct frame *f, const XML_Char 
 		for (i = 0; i < 6; i++)
 			num_attr(r, atts, "inertia", keys[i], vals[i], 1, 1);
 	}
-	push(r, F_IGNORE, NULL);
+	push(r, IN_IGNORED, NULL);
 }
 
 static void start_shape(struct reader *r, struct geometry *g, const XML_Char *name,
@@ -405,7 +377,7 @@ static void start_shape(struct reader *r, struct geometry *g, const XML_Char *na
 		struct srcpos p = here(r);
 		g->kind = GEOM_MESH;
 		g->pos = p;
-		g->filename = shared(r, need_attr(r, atts, name, "filename"));
+		g->filename = str_pooled(r, need_attr(r, atts, name, "filename"));
 		if (g->filename && g->filename[0] == '\0')
 			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");
 		g->scale[0] = g->scale[1] = g->scale[2] = 1;
@@ -417,7 +389,7 @@ static void start_shape(struct reader *r, struct geometry *g, const XML_Char *na
 	}
 }
 
-static void start_in_item(struct reader *r, struct frame *f, const XML_Char *name,
+static void start_in_item(struct reader *r, struct scope *f, const XML_Char *name,
 			  const XML_Char **atts)
 {
 	struct item *it = f->obj;
@@ -430,7 +402,7 @@ static void start_in_item(struct reader *r, struct frame *f, const XML_Char *nam
 			struct srcpos p = here(r);
 			diag_warn(r->diag, p.line, p.col, "a second <%s> in <%s> is ignored", name,
 				  it->kind == ITEM_VISUAL ? "visual" : "collision");
-			push(r, F_IGNORE, NULL);
+			push(r, IN_IGNORED, NULL);
 			return;
 		}
 		f->seen_child |= bit;
@@ -438,15 +410,15 @@ static void start_in_item(struct reader *r, struct frame *f, const XML_Char *nam
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &it->origin);
 	} else if (strcmp(name, "geometry") == 0) {
-		push(r, F_GEOMETRY, it)->pos = here(r);
+		push(r, IN_GEOMETRY, it)->pos = here(r);
 		return;
 	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
-		start_material(r, atts, F_VMATERIAL);
+		start_material(r, atts, IN_VMATERIAL);
 		it->inline_mat = r->stack[r->depth - 1].obj;
 		it->material_name = it->inline_mat->name;
 		return;
 	}
-	push(r, F_IGNORE, NULL);
+	push(r, IN_IGNORED, NULL);
 }
 
 static void start_in_material(struct reader *r, struct material *m, const XML_Char *name,
@@ -467,11 +439,11 @@ static void start_in_material(struct reader *r, struct material *m, const XML_Ch
 				}
 		}
 	} else if (strcmp(name, "texture") == 0) {
-		m->texture = shared(r, attr(atts, "filename"));
+		m->texture = str_pooled(r, attr(atts, "filename"));
 		if (!m->texture)
 			m->texture = "";
 	}
-	push(r, F_IGNORE, NULL);
+	push(r, IN_IGNORED, NULL);
 }
 
 static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
@@ -511,7 +483,7 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_mimic = 1;
 		x->mimic_pos = here(r);
-		x->mimic_joint = intern(r, need_attr(r, atts, "mimic", "joint"));
+		x->mimic_joint = str_copy(r, need_attr(r, atts, "mimic", "joint"));
 		x->mimic_multiplier = 1;
 		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
 		num_attr(r, atts, "mimic", "offset", &x->mimic_offset, 1, 0);
@@ -528,13 +500,13 @@ static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *na
 		num_attr(r, atts, name, "rising", &x->rising, 1, 0);
 		num_attr(r, atts, name, "falling", &x->falling, 1, 0);
 	}
-	push(r, F_IGNORE, NULL);
+	push(r, IN_IGNORED, NULL);
 }
 
 static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
 {
 	struct reader *r = arg;
-	struct frame *top = &r->stack[r->depth - 1];
+	struct scope *top = &r->stack[r->depth - 1];
 
 	if (r->depth > MAX_DEPTH) {
 		struct srcpos p = here(r);
@@ -544,9 +516,9 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 		return;
 	}
 	switch (top->kind) {
-	case F_DOC:
+	case IN_DOC:
 		if (r->synthetic_root) {
-			push(r, F_ROBOT, r->robot);
+			push(r, IN_ROBOT, r->robot);
 		} else if (strcmp(name, "robot") == 0) {
 			start_robot(r, atts);
 		} else {
@@ -557,37 +529,37 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 			XML_StopParser(r->parser, XML_FALSE);
 		}
 		break;
-	case F_ROBOT:
+	case IN_ROBOT:
 		start_in_robot(r, name, atts);
 		break;
-	case F_LINK:
+	case IN_LINK:
 		start_in_link(r, top->obj, name, atts);
 		break;
-	case F_INERTIAL:
+	case IN_INERTIAL:
 		start_in_inertial(r, top, name, atts);
 		break;
-	case F_ITEM:
+	case IN_ITEM:
 		start_in_item(r, top, name, atts);
 		break;
-	case F_GEOMETRY:
+	case IN_GEOMETRY:
 		if (!top->seen_child) {
 			top->seen_child = 1;
 			start_shape(r, &((struct item *)top->obj)->geom, name, atts);
 		}
-		push(r, F_IGNORE, NULL);
+		push(r, IN_IGNORED, NULL);
 		break;
-	case F_MATERIAL:
-	case F_VMATERIAL:
+	case IN_MATERIAL:
+	case IN_VMATERIAL:
 		start_in_material(r, top->obj, name, atts);
 		break;
-	case F_JOINT:
+	case IN_JOINT:
 		start_in_joint(r, top->obj, name, atts);
 		break;
-	case F_GAZEBO:
+	case IN_GAZEBO:
 		start_gazebo_node(r, name, atts, top->obj);
 		break;
-	case F_IGNORE:
-		push(r, F_IGNORE, NULL);
+	case IN_IGNORED:
+		push(r, IN_IGNORED, NULL);
 		break;
 	}
 }
@@ -605,7 +577,7 @@ static void end_material(struct reader *r, struct material *m)
 			   "material '%s' has neither <color> nor <texture>", m->name);
 		return;
 	}
-	old = index_put(&r->robot->material_index, m->name, m);
+	old = index_put(r->robot->material_index, m->name, m);
 	if (old)
 		diag_error(r->diag, m->pos.line, m->pos.col,
 			   "duplicate material name '%s' (first defined at line %lu)",
@@ -626,7 +598,7 @@ static void end_joint(struct reader *r, struct joint *j)
 			   joint_type_name(j->type), name);
 }
 
-static void end_inertial(struct reader *r, struct frame *f)
+static void end_inertial(struct reader *r, struct scope *f)
 {
 	struct inertial *in = f->obj;
 
@@ -648,33 +620,33 @@ static void end_gazebo_node(struct reader *r, struct xnode *n)
 static void XMLCALL on_end(void *arg, const XML_Char *name)
 {
 	struct reader *r = arg;
-	struct frame *f = &r->stack[r->depth - 1];
+	struct scope *f = &r->stack[r->depth - 1];
 
 	(void)name;
 	switch (f->kind) {
-	case F_MATERIAL:
+	case IN_MATERIAL:
 		end_material(r, f->obj);
 		break;
-	case F_JOINT:
+	case IN_JOINT:
 		end_joint(r, f->obj);
 		break;
-	case F_INERTIAL:
+	case IN_INERTIAL:
 		end_inertial(r, f);
 		break;
-	case F_GEOMETRY:
+	case IN_GEOMETRY:
 		if (!f->seen_child)
 			diag_error(r->diag, f->pos.line, f->pos.col, "<geometry> holds no shape");
 		break;
-	case F_ITEM: {
+	case IN_ITEM: {
 		struct item *it = f->obj;
 		if (!(f->seen_child & ITEM_GEOMETRY))
 			diag_error(r->diag, it->pos.line, it->pos.col, "<%s> has no <geometry>",
 				   it->kind == ITEM_VISUAL ? "visual" : "collision");
 		break;
 	}
-	case F_GAZEBO:
+	case IN_GAZEBO:
 		end_gazebo_node(r, f->obj);
-		if (f[-1].kind == F_ROBOT)   /* the <gazebo> element itself */
+		if (f[-1].kind == IN_ROBOT)   /* the <gazebo> element itself */
 			XML_SetCharacterDataHandler(r->parser, NULL);
 		break;
 	default:
@@ -687,13 +659,13 @@ static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
 {
 	struct reader *r = arg;
 
-	if (r->stack[r->depth - 1].kind != F_GAZEBO)
+	if (r->stack[r->depth - 1].kind != IN_GAZEBO)
 		return;
 	if (r->textlen + (size_t)len + 1 > r->textcap) {
 		size_t cap = r->textcap ? r->textcap : 256;
 		while (cap < r->textlen + (size_t)len + 1)
 			cap *= 2;
-		r->text = talloc_realloc(r->ctx, r->text, char, cap);
+		r->text = must(r->oom, talloc_realloc(r->ctx, r->text, char, cap));
 		r->textcap = cap;
 	}
 	memcpy(r->text + r->textlen, s, (size_t)len);
@@ -737,6 +709,8 @@ static void XMLCALL on_skipped_entity(void *arg, const XML_Char *name, int is_pa
 
 static int malformed(struct reader *r)
 {
+	if (XML_GetErrorCode(r->parser) == XML_ERROR_NO_MEMORY)
+		oom(r->oom);
 	if (!r->stopped) {
 		struct srcpos p = here(r);
 		diag_error(r->diag, p.line, p.col, "malformed XML: %s",
@@ -748,14 +722,9 @@ static int malformed(struct reader *r)
 static int feed(struct reader *r, int fd)
 {
 	for (;;) {
-		void *buf = XML_GetBuffer(r->parser, READ_CHUNK);
-		ssize_t n;
+		void *buf = must(r->oom, XML_GetBuffer(r->parser, READ_CHUNK));
+		ssize_t n = read(fd, buf, READ_CHUNK);
 
-		if (!buf) {
-			diag_error(r->diag, 0, 0, "out of memory while reading");
-			return U2S_IO;
-		}
-		n = read(fd, buf, READ_CHUNK);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -769,17 +738,29 @@ static int feed(struct reader *r, int fd)
 	}
 }
 
-static int reader_init(struct reader *r, TALLOC_CTX *ctx, struct diag *d)
+/* The parser is freed with the talloc context that holds its handle, also
+ * when running out of memory ends the conversion in the middle of a parse. */
+static int free_parser(XML_Parser *p)
+{
+	XML_ParserFree(*p);
+	return 0;
+}
+
+void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag *d)
 {
 	memset(r, 0, sizeof *r);
 	r->ctx = ctx;
+	r->oom = jump;
 	r->diag = d;
-	r->robot = robot_new(ctx);
+	r->robot = robot_new(ctx, jump);
 	r->arena = &r->robot->arena;
-	index_init(&r->pool, ctx);
+	r->pool = index_new(ctx, jump);
+	r->parser_handle = must(jump, talloc(ctx, XML_Parser));
 	r->parser = XML_ParserCreate(NULL);
 	if (!r->parser)
-		return -1;
+		oom(jump);
+	*r->parser_handle = r->parser;
+	talloc_set_destructor(r->parser_handle, free_parser);
 	/* Never fetch external entities or DTDs.  Entity expansion is bounded
 	 * by expat's billion-laughs protection, on by default (configure
 	 * requires an expat that has it). */
@@ -788,156 +769,27 @@ static int reader_init(struct reader *r, TALLOC_CTX *ctx, struct diag *d)
 	XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
 	XML_SetUserData(r->parser, r);
 	XML_SetElementHandler(r->parser, on_start, on_end);
-	push(r, F_DOC, NULL);
-	return 0;
+	push(r, IN_DOC, NULL);
 }
 
-static void reader_free(struct reader *r)
+void reader_free(struct reader *r)
 {
-	XML_ParserFree(r->parser);
+	talloc_free(r->parser_handle);
 	talloc_free(r->stack);
 	talloc_free(r->text);
-	talloc_free(r->pool.slots);
+	talloc_free(r->pool);
 }
 
-/* ---- a file read as two halves at once ---------------------------------- *
- *
- * A big regular file is cut in two at a line that starts a top-level
- * element (<link>, <joint>, <gazebo>), and each half is parsed
- * by its own expat parser on its own core: the first half as the file's
- * start followed by "</robot>", the second as "<robot>" followed by the
- * file's end.  The cut is only trusted when everything agrees it was
- * between two children of <robot>: the first half, closed there, must be
- * well-formed (a cut inside a comment, a CDATA section or a nested element
- * is not), the second must parse on its own, the file must have no DOCTYPE
- * (whose declarations the second half would miss) and be UTF-8, and
- * neither half may have anything to report, nor may the halves define the
- * same name twice.  Otherwise the halves are thrown away and the file is
- * read from its start as one stream, which reports what there is to
- * report in document order.  The halves' models are then joined: the
- * second half's links, joints, blocks and materials follow the first's,
- * and its line numbers were counted from the cut. */
-
-/* Below SPLIT_MIN bytes one core is about as quick.  The fuzz target
- * builds with a small one so that its small inputs take this path too. */
-#ifndef SPLIT_MIN
-#define SPLIT_MIN (256 * 1024)
-#endif
-#define SPLIT_WINDOW (64 * 1024)   /* looked through for a cut, a few times */
-
-struct half {
-	struct reader r;
-	struct diag d;
-	int fd;
-	off_t from, to;                /* the file's bytes this half parses */
-	const char *before, *after;    /* the text it gets around them */
-	off_t count_from;              /* second half: where its line count starts */
-	int rc;
-};
-
-static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
-				const XML_Char *encoding, int standalone)
-{
-	struct reader *r = arg;
-
-	(void)version, (void)standalone;
-	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
-		r->foreign = 1;
-}
-
-static void XMLCALL on_doctype(void *arg, const XML_Char *name, const XML_Char *sysid,
-			       const XML_Char *pubid, int has_internal_subset)
-{
-	struct reader *r = arg;
-
-	(void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
-	r->foreign = 1;
-}
-
-/* Whether S (N bytes) starts a <link>, <joint> or <gazebo> element: the
- * children of <robot> a cut may come before.  (<joint> also appears in
- * <transmission>, and <material> in <visual>: see find_cut.) */
-static int starts_robot_child(const char *s, size_t n)
-{
-	static const char *const tags[] = { "<link", "<joint", "<gazebo" };
-	size_t i, len;
-
-	for (i = 0; i < sizeof tags / sizeof tags[0]; i++) {
-		len = strlen(tags[i]);
-		if (n > len && memcmp(s, tags[i], len) == 0 &&
-		    (s[len] == ' ' || s[len] == '\t' || s[len] == '\n' || s[len] == '>'))
-			return 1;
-	}
-	return 0;
-}
-
-/* The offset of a line near the middle of FROM..TO that starts such an
- * element, or -1.  Of those in the window it takes the first that is
- * indented least: children of <robot> are indented less than what nests
- * in them, in any file a program or a person indented. */
-static off_t find_cut(int fd, off_t from, off_t to)
-{
-	char buf[SPLIT_WINDOW];
-	off_t at = from + (to - from) / 2, best = -1;
-	size_t best_indent = (size_t)-1;
-	int tries;
-
-	for (tries = 0; tries < 4 && at < to && best < 0; tries++) {
-		ssize_t n = pread(fd, buf, sizeof buf, at);
-		const char *p = buf, *end;
-		if (n <= 0)
-			return -1;
-		end = buf + n;
-		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-			const char *q = ++p;
-			while (q < end && (*q == ' ' || *q == '\t'))
-				q++;
-			if ((size_t)(q - p) < best_indent && starts_robot_child(q, (size_t)(end - q))) {
-				best = at + (p - buf);
-				best_indent = (size_t)(q - p);
-			}
-		}
-		at += n - 64;   /* overlap: a tag cut by the window's end is seen whole */
-	}
-	return best;
-}
-
-/* Lines that start before offset TO, counting from FROM: newlines + 1, or
- * 0 when a carriage return is there (expat counts a lone one as a line
- * break) or the file cannot be read. */
-static unsigned long lines_before(int fd, off_t from, off_t to)
-{
-	char buf[READ_CHUNK];
-	unsigned long lines = 1;
-
-	while (from < to) {
-		size_t want = to - from < (off_t)sizeof buf ? (size_t)(to - from) : sizeof buf;
-		ssize_t n = pread(fd, buf, want, from);
-		const char *p = buf, *end;
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0 || memchr(buf, '\r', (size_t)n))
-			return 0;
-		end = buf + n;
-		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL)
-			p++, lines++;
-		from += n;
-	}
-	return lines;
-}
-
-static int feed_range(struct reader *r, int fd, off_t from, off_t to,
+int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after)
 {
 	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
 		return malformed(r);
 	while (from < to) {
 		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
-		void *buf = XML_GetBuffer(r->parser, (int)want);
-		ssize_t n;
-		if (!buf)
-			return U2S_IO;
-		n = pread(fd, buf, want, from);
+		void *buf = must(r->oom, XML_GetBuffer(r->parser, (int)want));
+		ssize_t n = pread(fd, buf, want, from);
+
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
@@ -951,158 +803,22 @@ static int feed_range(struct reader *r, int fd, off_t from, off_t to,
 	return U2S_OK;
 }
 
-static void parse_half(struct half *h)
-{
-	if (h->count_from < h->from) {
-		unsigned long lines = lines_before(h->fd, h->count_from, h->from);
-		if (lines == 0) {
-			h->rc = U2S_IO;
-			return;
-		}
-		/* The cut's line is the second half's line 2, after "<robot>". */
-		h->r.line_offset = lines - 2;
-	}
-	h->rc = feed_range(&h->r, h->fd, h->from, h->to, h->before, h->after);
-}
 
-static void *parse_half_thread(void *arg)
-{
-	parse_half(arg);
-	return NULL;
-}
-
-static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
-{
-	(void)arg, (void)sev, (void)line;
-}
-
-static int half_init(struct half *h, TALLOC_CTX *ctx, const char *file, int fd)
-{
-	struct u2s_options opts;
-
-	memset(&opts, 0, sizeof opts);
-	opts.diag_fn = quiet_diag;   /* counted, not shown: see read_halves */
-	diag_init(&h->d, file, &opts);
-	h->fd = fd;
-	return reader_init(&h->r, ctx, &h->d);
-}
-
-static int half_is_clean(const struct half *h)
-{
-	return h->rc == U2S_OK && h->d.errors == 0 && h->d.warnings == 0 && !h->r.foreign;
-}
-
-/* Puts B's names into A's index IX; -1 when one is there already. */
-static int merge_index(struct index *ix, const struct index *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->cap; i++)
-		if (b->slots[i].key && index_put(ix, b->slots[i].key, b->slots[i].val))
-			return -1;
-	return 0;
-}
-
-/* The second half's model after the first's; -1 when a name is defined in
- * both (then the whole is read again, to say so where it happens). */
-static int join_halves(struct robot *a, struct robot *b)
-{
-	if (merge_index(&a->link_index, &b->link_index) != 0 ||
-	    merge_index(&a->joint_index, &b->joint_index) != 0 ||
-	    merge_index(&a->material_index, &b->material_index) != 0)
-		return -1;
-	if (b->links) {
-		if (a->links_last)
-			a->links_last->next = b->links;
-		else
-			a->links = b->links;
-		a->links_last = b->links_last;
-	}
-	if (b->joints) {
-		if (a->joints_last)
-			a->joints_last->next = b->joints;
-		else
-			a->joints = b->joints;
-		a->joints_last = b->joints_last;
-	}
-	if (b->gazebos) {
-		if (a->gazebos_last)
-			a->gazebos_last->next = b->gazebos;
-		else
-			a->gazebos = b->gazebos;
-		a->gazebos_last = b->gazebos_last;
-	}
-	a->nlinks += b->nlinks;
-	a->njoints += b->njoints;
-	if (b->has_origin) {
-		a->has_origin = 1;
-		a->origin = b->origin;
-	}
-	talloc_steal(a, b);   /* its arenas, nodes and strings */
-	return 0;
-}
-
-/* Reads FROM..TO of FD as two halves at once.  Returns the robot, or NULL
- * when the file must be read as one stream instead. */
-static struct robot *read_halves(TALLOC_CTX *ctx, int fd, off_t from, off_t to,
-				 const char *file)
-{
-	struct half first, second;
-	TALLOC_CTX *ctx2;
-	struct robot *rb = NULL;
-	pthread_t thread;
-	off_t cut = find_cut(fd, from, to);
-
-	if (cut < 0 || !(ctx2 = talloc_new(NULL)))
-		return NULL;
-	if (half_init(&first, ctx, file, fd) != 0 || half_init(&second, ctx2, file, fd) != 0) {
-		talloc_free(ctx2);
-		return NULL;
-	}
-	XML_SetXmlDeclHandler(first.r.parser, on_xml_decl);
-	XML_SetStartDoctypeDeclHandler(first.r.parser, on_doctype);
-	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
-	first.count_from = from;
-	second.from = cut, second.to = to, second.before = "<robot>\n", second.after = "";
-	second.count_from = from;
-	second.r.synthetic_root = 1;
-	if (pthread_create(&thread, NULL, parse_half_thread, &second) == 0) {
-		parse_half(&first);
-		pthread_join(thread, NULL);
-		if (half_is_clean(&first) && half_is_clean(&second) && first.r.robot->name &&
-		    join_halves(first.r.robot, second.r.robot) == 0) {
-			rb = first.r.robot;
-			rb->read_in_halves = 1;
-		}
-	}
-	reader_free(&first.r);
-	reader_free(&second.r);
-	if (rb) {
-		talloc_steal(ctx, ctx2);
-	} else {
-		talloc_free(ctx2);
-		talloc_free(first.r.robot);
-	}
-	return rb;
-}
-
-int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out)
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+	      struct diag *d, struct robot **out)
 {
 	struct reader r;
 	struct stat st;
 	off_t start;
 	int rc;
 
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
-	    (*out = read_halves(ctx, fd, start, st.st_size, d->file)) != NULL) {
+	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
 		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
 		return U2S_OK;
 	}
-	if (reader_init(&r, ctx, d) != 0) {
-		diag_error(d, 0, 0, "out of memory");
-		return U2S_IO;
-	}
+	reader_init(&r, ctx, jump, d);
 	rc = feed(&r, fd);
 	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {

@@ -6,9 +6,12 @@
 #include "diag.h"
 #include "model.h"
 
-/* Reads the whole of FD into a new robot under CTX.  Returns U2S_OK with
- * *OUT set, U2S_REJECTED (the input is not acceptable URDF; every problem
- * has been reported) or U2S_IO (read failure, reported). */
-int read_urdf(TALLOC_CTX *ctx, int fd, struct diag *d, struct robot **out);
+/* Reads the whole of FD into a new robot under CTX; running out of memory
+ * jumps to JUMP.  A big regular file is parsed as two halves at once
+ * (read_split.c) unless OPTS->single_thread.  Returns U2S_OK with *OUT
+ * set, U2S_REJECTED (the input is not acceptable URDF; every problem has
+ * been reported) or U2S_IO (read failure, reported). */
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+	      struct diag *d, struct robot **out);
 
 #endif

@@ -15,19 +15,15 @@ struct resolver {
 	struct robot *rb;
 	struct diag *d;
 	const struct u2s_options *opts;
+	const struct sdf_target *target;
 };
-
-int link_is_world(const struct robot *rb, const struct link *l)
-{
-	return l == rb->root && strcmp(l->name, "world") == 0;
-}
 
 /* ---- tree and root ------------------------------------------------------ */
 
 static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 		    const char *name, struct srcpos pos, struct link **out)
 {
-	*out = index_get(&rs->rb->link_index, name);
+	*out = index_get(rs->rb->link_index, name);
 	if (*out)
 		return 0;
 	diag_error(rs->d, pos.line, pos.col, "joint '%s' names %s link '%s', which does not exist",
@@ -121,6 +117,8 @@ static void find_root(struct resolver *rs)
 		diag_error(rs->d, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
 	else if (!rs->rb->root)
 		report_cycle(rs, rs->rb->links);   /* every link has a parent joint */
+	else if (strcmp(rs->rb->root->name, "world") == 0)
+		rs->rb->world = rs->rb->root;   /* the model's fixed frame, not a link */
 }
 
 /* Lists the links in emission order (depth first, children by joint name)
@@ -129,11 +127,11 @@ static void find_root(struct resolver *rs)
 static void order_links(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
-	struct link **stack = talloc_array(rb, struct link *, rb->nlinks);
+	struct link **stack = must(rb->oom, talloc_array(rb, struct link *, rb->nlinks));
 	unsigned top = 0, n = 0;
 	struct link *l;
 
-	rb->order = talloc_array(rb, struct link *, rb->nlinks);
+	rb->order = must(rb->oom, talloc_array(rb, struct link *, rb->nlinks));
 	stack[top++] = rb->root;
 	while (top > 0) {
 		unsigned i;
@@ -153,69 +151,6 @@ static void order_links(struct resolver *rs)
 }
 
 /* ---- gazebo extensions ---------------------------------------------------- */
-
-#define LINK_TAGS (EXT_GRAVITY | EXT_DAMPING_FACTOR | EXT_MAX_VEL | EXT_MIN_DEPTH | \
-		   EXT_MU1 | EXT_MU2 | EXT_FDIR1 | EXT_KP | EXT_KD | EXT_SELF_COLLIDE | \
-		   EXT_MAX_CONTACTS | EXT_LASER_RETRO | EXT_MATERIAL)
-#define JOINT_TAGS (EXT_STOP_CFM | EXT_STOP_ERP | EXT_PROVIDE_FEEDBACK | EXT_IMPLICIT_SD | \
-		    EXT_SPRING_STIFFNESS | EXT_SPRING_REFERENCE | EXT_FUDGE_FACTOR | \
-		    EXT_PRESERVE | EXT_DISABLE_LUMPING)
-#define MODEL_TAGS (EXT_STATIC)
-
-/* Tag names and their value kinds, in enum ext_flag bit order. */
-enum vkind { V_BOOL, V_NUM, V_VEC3, V_INT, V_TEXT };
-static const struct tag {
-	const char *name;
-	unsigned flag;
-	enum vkind kind;
-	size_t off;     /* offset of the value in struct ext */
-} TAGS[] = {
-	{ "turnGravityOff", EXT_GRAVITY, V_BOOL, offsetof(struct ext, gravity) },
-	{ "dampingFactor", EXT_DAMPING_FACTOR, V_NUM, offsetof(struct ext, damping_factor) },
-	{ "maxVel", EXT_MAX_VEL, V_NUM, offsetof(struct ext, max_vel) },
-	{ "minDepth", EXT_MIN_DEPTH, V_NUM, offsetof(struct ext, min_depth) },
-	{ "mu1", EXT_MU1, V_NUM, offsetof(struct ext, mu1) },
-	{ "mu2", EXT_MU2, V_NUM, offsetof(struct ext, mu2) },
-	{ "fdir1", EXT_FDIR1, V_VEC3, offsetof(struct ext, fdir1) },
-	{ "kp", EXT_KP, V_NUM, offsetof(struct ext, kp) },
-	{ "kd", EXT_KD, V_NUM, offsetof(struct ext, kd) },
-	{ "selfCollide", EXT_SELF_COLLIDE, V_BOOL, offsetof(struct ext, self_collide) },
-	{ "maxContacts", EXT_MAX_CONTACTS, V_INT, offsetof(struct ext, max_contacts) },
-	{ "laserRetro", EXT_LASER_RETRO, V_NUM, offsetof(struct ext, laser_retro) },
-	{ "material", EXT_MATERIAL, V_TEXT, offsetof(struct ext, material) },
-	{ "static", EXT_STATIC, V_BOOL, offsetof(struct ext, is_static) },
-	{ "stopCfm", EXT_STOP_CFM, V_NUM, offsetof(struct ext, stop_cfm) },
-	{ "stopErp", EXT_STOP_ERP, V_NUM, offsetof(struct ext, stop_erp) },
-	{ "provideFeedback", EXT_PROVIDE_FEEDBACK, V_BOOL, offsetof(struct ext, provide_feedback) },
-	{ "implicitSpringDamper", EXT_IMPLICIT_SD, V_BOOL, offsetof(struct ext, implicit_sd) },
-	{ "cfmDamping", EXT_IMPLICIT_SD, V_BOOL, offsetof(struct ext, implicit_sd) },
-	{ "springStiffness", EXT_SPRING_STIFFNESS, V_NUM, offsetof(struct ext, spring_stiffness) },
-	{ "springReference", EXT_SPRING_REFERENCE, V_NUM, offsetof(struct ext, spring_reference) },
-	{ "fudgeFactor", EXT_FUDGE_FACTOR, V_NUM, offsetof(struct ext, fudge_factor) },
-	{ "preserveFixedJoint", EXT_PRESERVE, V_BOOL, offsetof(struct ext, preserve) },
-	{ "disableFixedJointLumping", EXT_DISABLE_LUMPING, V_BOOL, offsetof(struct ext, disable_lumping) },
-};
-
-static const struct tag *find_tag(const char *name)
-{
-	size_t i;
-
-	/* the first letter settles most: blocks are mostly sensors and plugins */
-	for (i = 0; i < sizeof TAGS / sizeof TAGS[0]; i++)
-		if (TAGS[i].name[0] == name[0] && strcmp(TAGS[i].name, name) == 0)
-			return &TAGS[i];
-	return NULL;
-}
-
-static const char *tag_name(unsigned flag)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof TAGS / sizeof TAGS[0]; i++)
-		if (TAGS[i].flag == flag)
-			return TAGS[i].name;
-	return "?";
-}
 
 /* A tag's value: its value attribute, else its text; blanks trimmed. */
 static char *tag_value(struct arena *a, const struct xnode *n)
@@ -248,42 +183,42 @@ static int parse_bool(const char *v, int *out)
 static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, const struct xnode *n)
 {
 	char *v = tag_value(&rs->rb->arena, n);
-	char *field = (char *)e + t->off;
+	union tag_value *val = &e->tags.v[t->stored_as];
 	int ok = 0;
 
 	switch (t->kind) {
-	case V_BOOL:
-		ok = parse_bool(v, (int *)field) == 0;
-		if (ok && t->flag == EXT_GRAVITY)
-			*(int *)field = !*(int *)field;   /* turnGravityOff -> gravity */
+	case TAG_BOOL:
+		ok = parse_bool(v, &val->b) == 0;
 		break;
-	case V_NUM:
-		ok = num_parse(v, (double *)field) == 0;
+	case TAG_NUM:
+		ok = num_parse(v, &val->num) == 0;
 		break;
-	case V_VEC3:
-		ok = num_parse_vec(v, (double *)field, 3) == 0;
+	case TAG_VEC3:
+		ok = num_parse_vec(v, val->vec, 3) == 0;
 		break;
-	case V_INT:
-		ok = num_parse_int(v, (long *)field) == 0;
+	case TAG_INT:
+		ok = num_parse_int(v, &val->i) == 0;
 		break;
-	case V_TEXT:
-		*(const char **)field = v;
+	case TAG_TEXT:
+		val->text = v;
 		ok = 1;
 		break;
 	}
 	if (!ok) {
 		static const char *const what[] = {
-			"true or false", "a finite number", "three finite numbers", "an integer", ""
+			[TAG_BOOL] = "true or false", [TAG_NUM] = "a finite number",
+			[TAG_VEC3] = "three finite numbers", [TAG_INT] = "an integer",
+			[TAG_TEXT] = ""
 		};
 		char buf[DIAG_EXCERPT + 4];
 		diag_error(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
 			   t->name, diag_excerpt(buf, v), what[t->kind]);
 		return;
 	}
-	if (strcmp(t->name, "cfmDamping") == 0)
+	if (t->deprecated)
 		diag_warn(rs->d, n->pos.line, n->pos.col,
-			  "<cfmDamping> is deprecated; use <implicitSpringDamper> instead");
-	e->flags |= t->flag;
+			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);
+	e->tags.given |= 1u << t->stored_as;
 }
 
 static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
@@ -294,7 +229,7 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 	e->ref = g->reference ? g->reference : "";
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
-		const struct tag *t = find_tag(c->name);
+		const struct tag *t = tag_find(c->name);
 		if (t) {
 			read_tag(rs, e, t, c);
 		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
@@ -358,14 +293,16 @@ static const char *closest_name(const struct robot *rb, const char *ref)
 	return best;
 }
 
-static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned applicable)
+/* Tags of E that do not apply to what its block names (SCOPE: a mask of
+ * enum tag_scope). */
+static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned scope)
 {
-	unsigned bit;
+	unsigned id;
 
-	for (bit = 1; bit && bit <= EXT_DISABLE_LUMPING; bit <<= 1)
-		if ((e->flags & bit) && !(applicable & bit))
+	for (id = 0; id < TAG_COUNT; id++)
+		if (tag_given(&e->tags, id) && !(TAGS[id].scope & scope))
 			diag_warn(rs->d, e->pos.line, e->pos.col,
-				  "<%s> does not apply to %s; ignored", tag_name(bit),
+				  "<%s> does not apply to %s; ignored", TAGS[id].name,
 				  e->ref[0] ? e->ref : "the model");
 }
 
@@ -379,33 +316,34 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 
 	if (rb->nexts == rb->exts_cap) {
 		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
-		rb->exts = talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap);
+		rb->exts = must(rb->oom, talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap));
 	}
 	rb->exts[rb->nexts++] = e;
 
 	if (e->ref[0] == '\0') {
 		ext_list_append(&rb->arena, &rb->model_exts, e);
-		warn_unused_tags(rs, e, MODEL_TAGS);
+		warn_unused_tags(rs, e, SCOPE_MODEL);
 		return;
 	}
-	l = index_get(&rb->link_index, e->ref);
-	j = index_get(&rb->joint_index, e->ref);
+	l = index_get(rb->link_index, e->ref);
+	j = index_get(rb->joint_index, e->ref);
 	if (l)
 		ext_list_append(&rb->arena, &l->exts, e);
 	if (j) {
 		ext_list_append(&rb->arena, &j->exts, e);
-		if (e->preserve)
+		if (e->tags.v[TAG_PRESERVE_FIXED_JOINT].b)
 			j->preserve = 1;
-		if (e->disable_lumping)
+		if (e->tags.v[TAG_DISABLE_FIXED_JOINT_LUMPING].b)
 			j->disable_lumping = 1;
-		if ((e->flags & (EXT_PRESERVE | EXT_DISABLE_LUMPING)) && j->type != JOINT_FIXED)
+		if ((tag_given(&e->tags, TAG_PRESERVE_FIXED_JOINT) ||
+		     tag_given(&e->tags, TAG_DISABLE_FIXED_JOINT_LUMPING)) && j->type != JOINT_FIXED)
 			diag_warn(rs->d, e->pos.line, e->pos.col,
 				  "joint '%s' is %s, not fixed: <preserveFixedJoint> and "
 				  "<disableFixedJointLumping> change nothing", j->name,
 				  joint_type_name(j->type));
 	}
 	if (l || j) {
-		warn_unused_tags(rs, e, (l ? LINK_TAGS : 0) | (j ? JOINT_TAGS : 0));
+		warn_unused_tags(rs, e, (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0));
 		return;
 	}
 	hint = closest_name(rb, e->ref);
@@ -439,10 +377,10 @@ static void resolve_materials(struct resolver *rs)
 					v->material = m;
 				continue;
 			}
-			m = index_get(&rs->rb->material_index, v->material_name);
+			m = index_get(rs->rb->material_index, v->material_name);
 			if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
 				m = v->inline_mat;
-				index_put(&rs->rb->material_index, m->name, m);
+				index_put(rs->rb->material_index, m->name, m);
 			}
 			if (!m)
 				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
@@ -456,11 +394,13 @@ static void resolve_materials(struct resolver *rs)
 
 static void check_joint(struct resolver *rs, struct joint *j)
 {
-	if (j->type == JOINT_FLOATING || j->type == JOINT_PLANAR)
+	if (!JOINT_TYPES[j->type].sdf) {
+		j->fate = JOINT_LEFT_OUT;
 		diag_warn(rs->d, j->pos.line, j->pos.col,
-			  "%s joint '%s' has no SDFormat 1.9 equivalent; left out, link '%s' "
+			  "%s joint '%s' has no SDFormat %s equivalent; left out, link '%s' "
 			  "is posed at its origin instead", joint_type_name(j->type), j->name,
-			  j->child_name);
+			  rs->target->version, j->child_name);
+	}
 	if (j->has_limit && j->lower > j->upper &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
 		double t = j->lower;
@@ -484,22 +424,25 @@ static void warn_mimic(struct resolver *rs)
 			first = j;
 	if (n == 1)
 		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
-			  "joint '%s': <mimic> has no SDFormat 1.9 equivalent; ignored", first->name);
+			  "joint '%s': <mimic> has no SDFormat %s equivalent; ignored", first->name,
+			  rs->target->version);
 	else if (n > 1)
 		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
-			  "%u joints have <mimic> (the first is '%s'), which SDFormat 1.9 "
-			  "cannot express; ignored", n, first->name);
+			  "%u joints have <mimic> (the first is '%s'), which SDFormat %s "
+			  "cannot express; ignored", n, first->name, rs->target->version);
 }
 
 /* ---- link fates ------------------------------------------------------------- */
 
-/* A fixed child joint of L that is kept, and so did not give L its mass. */
+/* A fixed child joint of L that lumping kept (its child is its own
+ * owner), and so did not give L its mass. */
 static const struct joint *kept_fixed_child(const struct link *l)
 {
 	unsigned i;
 
 	for (i = 0; i < l->nchildren; i++)
-		if (l->children[i]->type == JOINT_FIXED && !l->children[i]->lumped)
+		if (l->children[i]->type == JOINT_FIXED &&
+		    l->children[i]->child->owner == l->children[i]->child)
 			return l->children[i];
 	return NULL;
 }
@@ -555,6 +498,8 @@ static void drop(struct link *l, struct link *by)
 {
 	l->fate = LINK_DROPPED;
 	l->dropped_by = by;
+	if (l->parent_joint)
+		l->parent_joint->fate = JOINT_DROPPED;
 	if (by != l)
 		by->ndropped_below++;
 }
@@ -586,7 +531,7 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_WRITTEN;
 		else if (pj && pj->type == JOINT_FIXED && !link_is_world(rb, pj->parent) &&
 			 (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints))
-			l->fate = LINK_FRAME;
+			l->fate = LINK_FRAME, pj->fate = JOINT_AS_FRAME;
 		else
 			drop(l, l);
 	}
@@ -670,7 +615,7 @@ static void warn_shared_names(struct resolver *rs)
 	const struct joint *j;
 
 	for (j = rs->rb->joints; j; j = j->next) {
-		const struct link *l = index_get(&rs->rb->link_index, j->name);
+		const struct link *l = index_get(rs->rb->link_index, j->name);
 		if (l)
 			diag_warn(rs->d, j->pos.line, j->pos.col,
 				  "joint '%s' has the name of a link (line %lu); SDFormat "
@@ -678,9 +623,10 @@ static void warn_shared_names(struct resolver *rs)
 	}
 }
 
-int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts)
+int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts };
+	struct resolver rs = { rb, d, opts, target };
 	struct gazebo *g;
 	struct joint *j;
 

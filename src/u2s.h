@@ -72,6 +72,10 @@ struct u2s_options {
 	const char *ros_package_path;
 	const char *ament_prefix_path;
 	struct u2s_stats *stats;   /* filled when not NULL */
+	/* Read on the calling thread only (debugging; the CLI sets it from
+	 * U2S_THREADS=1).  Otherwise a big regular file is parsed as two
+	 * halves at once, on a second thread. */
+	int single_thread;
 };
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */
@@ -79,7 +83,7 @@ enum u2s_status {
 	U2S_OK = 0,        /* converted (warnings allowed) */
 	U2S_REJECTED = 1,  /* input rejected: malformed or inconsistent URDF */
 	U2S_USAGE = 2,     /* bad command line */
-	U2S_IO = 3         /* cannot read the input or write the output */
+	U2S_IO = 3         /* cannot read the input or write the output, or out of memory */
 };
 
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be

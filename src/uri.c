@@ -87,9 +87,9 @@ void uri_rewrite(struct robot *rb, struct diag *d, const struct u2s_options *opt
 
 	if (opts->uri_mode == U2S_URI_KEEP)
 		return;
-	tmp = talloc_new(rb);
+	tmp = must(rb->oom, talloc_new(rb));
 	if (opts->uri_mode == U2S_URI_FILE)
-		rw.finder = package_finder_new(tmp, opts);
+		rw.finder = package_finder_new(tmp, opts, rb->oom);
 	for (l = rb->links; l; l = l->next)
 		if (l->owner && l->owner->fate == LINK_WRITTEN)
 			rewrite_link(&rw, l);

@@ -8,8 +8,18 @@
 
 #include "num.h"
 #include "out.h"
-#include "par.h"
-#include "resolve.h"
+#include "tags.h"
+
+/* The writer's context, as cmark's renderer: what it writes (the resolved
+ * robot), how (the options, the target version), with what (the scratch
+ * arena each element is built in and forgotten), and where. */
+struct writer {
+	const struct robot *rb;
+	const struct u2s_options *opts;
+	const struct sdf_target *target;
+	struct arena scratch;
+	struct out *o;
+};
 
 /* ---- text of values ------------------------------------------------------- */
 
@@ -27,40 +37,39 @@ static const char *fmt_long(struct xnode *at, long v)
 	return arena_strndup(at->arena, buf, num_format_long(v, buf));
 }
 
-/* N numbers, shortest form, or libsdformat's 6-digit vector form when G6. */
-static const char *fmt_nums(struct xnode *at, const double *v, int n, int g6)
+/* N numbers in STYLE. */
+static const char *fmt_nums(struct xnode *at, const double *v, int n, enum num_style style)
 {
 	char buf[6 * NUM_BUFSZ];
 
-	return arena_strndup(at->arena, buf, num_format_vec(v, n, g6 ? NUM_G6 : NUM_SHORTEST, buf));
+	return arena_strndup(at->arena, buf, num_format_vec(v, n, style, buf));
 }
 
-/* A pose as libsdformat prints the ones it computes itself (frames left by
- * lumping): see num_format_ref6(). */
-static const char *fmt_pose_ref6(struct xnode *at, struct pose p)
+/* A vector of the kind libsdformat may print with fewer digits (sizes,
+ * scales, axes, fdir1): in the target's style. */
+static const char *fmt_vector(const struct writer *w, struct xnode *at, const double *v)
 {
-	char buf[6 * NUM_BUFSZ];
+	return fmt_nums(at, v, 3, w->target->vector_style);
+}
+
+/* A pose in STYLE; angles as urdfdom extracts them when URDF_RPY (visual,
+ * collision and model poses). */
+static const char *fmt_pose_as(struct xnode *at, struct pose p, int urdf_rpy, enum num_style style)
+{
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
-	pose_rpy(&p, 0, v + 3);
-	return arena_strndup(at->arena, buf, num_format_vec(v, 6, NUM_REF6, buf));
+	pose_rpy(&p, urdf_rpy, v + 3);
+	return fmt_nums(at, v, 6, style);
 }
 
 static const char *fmt_pose(struct xnode *at, struct pose p)
 {
-	double v[6] = { p.p.x, p.p.y, p.p.z };
-
-	pose_rpy(&p, 0, v + 3);
-	return fmt_nums(at, v, 6, 0);
+	return fmt_pose_as(at, p, 0, NUM_SHORTEST);
 }
 
-/* Visual, collision and model poses: angles as urdfdom extracts them. */
 static const char *fmt_pose_urdf(struct xnode *at, struct pose p)
 {
-	double v[6] = { p.p.x, p.p.y, p.p.z };
-
-	pose_rpy(&p, 1, v + 3);
-	return fmt_nums(at, v, 6, 0);
+	return fmt_pose_as(at, p, 1, NUM_SHORTEST);
 }
 
 static const char *fmt_bool(int b)
@@ -148,7 +157,7 @@ static void print_and_free(struct out *o, struct xnode *el)
 
 /* ---- geometry, visuals, collisions -------------------------------------------- */
 
-static void add_geometry(struct xnode *parent, const struct geometry *g)
+static void add_geometry(const struct writer *w, struct xnode *parent, const struct geometry *g)
 {
 	struct xnode *geo = xnode_add(parent, "geometry", NULL);
 	struct xnode *shape;
@@ -156,7 +165,7 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 	switch (g->kind) {
 	case GEOM_BOX:
 		shape = xnode_add(geo, "box", NULL);
-		xnode_add(shape, "size", fmt_nums(geo, g->size, 3, 1));
+		xnode_add(shape, "size", fmt_vector(w, geo, g->size));
 		break;
 	case GEOM_CYLINDER:
 		shape = xnode_add(geo, "cylinder", NULL);
@@ -169,7 +178,7 @@ static void add_geometry(struct xnode *parent, const struct geometry *g)
 		break;
 	case GEOM_MESH:
 		shape = xnode_add(geo, "mesh", NULL);
-		xnode_add(shape, "scale", fmt_nums(geo, g->scale, 3, 1));
+		xnode_add(shape, "scale", fmt_vector(w, geo, g->scale));
 		xnode_add(shape, "uri", g->filename);  /* src/uri.c made it */
 		break;
 	case GEOM_NONE:
@@ -306,42 +315,85 @@ static void add_blobs_replacing(struct xnode *parent, const struct node_list *bl
 	}
 }
 
-static void collision_ext(struct xnode *col, const struct ext *e)
+/* ---- special <gazebo> tags (src/tags.h) ------------------------------------- */
+
+static const char *tag_text(const struct writer *w, struct xnode *at, const struct tag *t,
+			    const union tag_value *v)
 {
-	struct xnode *surface, *contact_ode, *friction_ode;
+	switch (t->kind) {
+	case TAG_BOOL:
+		return fmt_bool(t->negate ? !v->b : v->b);
+	case TAG_NUM:
+		return fmt_num(at, v->num);
+	case TAG_VEC3:
+		return fmt_vector(w, at, v->vec);
+	case TAG_INT:
+		return fmt_long(at, v->i);
+	case TAG_TEXT:
+		return v->text;
+	}
+	return "";
+}
+
+/* Puts TEXT at place P below EL.  *FRESH, when not NULL, is the first
+ * container this use of the tag made (W_ADD). */
+static void put_at(struct xnode *el, const struct tag_place *p, const char *text,
+		   struct xnode **fresh)
+{
+	struct xnode *cur = el;
+	unsigned i;
+
+	for (i = 0; i + 1 < TAG_PATH_MAX && p->path[i + 1]; i++) {
+		if (i == 0 && fresh)
+			cur = *fresh ? *fresh : (*fresh = xnode_add(el, p->path[0], NULL));
+		else
+			cur = xnode_need(cur, p->path[i]);
+	}
+	if (fresh)
+		xnode_add(cur, p->path[i], text);
+	else
+		xnode_replace(cur, p->path[i], text);
+}
+
+static void apply_tag(const struct writer *w, struct xnode *el, const struct tag *t,
+		      const union tag_value *v)
+{
+	struct xnode *fresh = NULL;
+	unsigned k;
+
+	for (k = 0; k < 2 && t->at[k].path[0]; k++)
+		put_at(el, &t->at[k], t->at[k].fixed ? t->at[k].fixed : tag_text(w, el, t, v),
+		       t->write == W_ADD ? &fresh : NULL);
+}
+
+/* Every tag of E written at TARGET, in the table's order. */
+static void apply_tags(const struct writer *w, struct xnode *el, const struct ext *e,
+		       enum tag_target target)
+{
+	unsigned id;
+
+	for (id = 0; id < TAG_COUNT; id++)
+		if (TAGS[id].target == target && tag_given(&e->tags, id))
+			apply_tag(w, el, &TAGS[id], &e->tags.v[id]);
+}
+
+/* libsdformat makes a collision's surface/contact/ode and
+ * surface/friction/ode for every block of its link, set or not. */
+static void collision_ext(const struct writer *w, struct xnode *col, const struct ext *e)
+{
+	struct xnode *surface;
 
 	add_blobs_replacing(col, &e->collision_blobs, "surface");
 	surface = xnode_need(col, "surface");
-	contact_ode = xnode_need(xnode_need(surface, "contact"), "ode");
-	friction_ode = xnode_need(xnode_need(surface, "friction"), "ode");
-	if (e->flags & EXT_MU1)
-		xnode_replace(friction_ode, "mu", fmt_num(col, e->mu1));
-	if (e->flags & EXT_MU2)
-		xnode_replace(friction_ode, "mu2", fmt_num(col, e->mu2));
-	if (e->flags & EXT_FDIR1)
-		xnode_replace(friction_ode, "fdir1", fmt_nums(col, e->fdir1, 3, 1));
-	if (e->flags & EXT_KP)
-		xnode_replace(contact_ode, "kp", fmt_num(col, e->kp));
-	if (e->flags & EXT_KD)
-		xnode_replace(contact_ode, "kd", fmt_num(col, e->kd));
-	if (e->flags & EXT_MAX_VEL)
-		xnode_replace(contact_ode, "max_vel", fmt_num(col, e->max_vel));
-	if (e->flags & EXT_MIN_DEPTH)
-		xnode_replace(contact_ode, "min_depth", fmt_num(col, e->min_depth));
-	if (e->flags & EXT_LASER_RETRO)
-		xnode_replace(col, "laser_retro", fmt_num(col, e->laser_retro));
-	if (e->flags & EXT_MAX_CONTACTS)
-		xnode_replace(col, "max_contacts", fmt_long(col, e->max_contacts));
+	xnode_need(xnode_need(surface, "contact"), "ode");
+	xnode_need(xnode_need(surface, "friction"), "ode");
+	apply_tags(w, col, e, AT_COLLISION);
 }
 
-static void visual_ext(struct xnode *vis, const struct ext *e)
+static void visual_ext(const struct writer *w, struct xnode *vis, const struct ext *e)
 {
 	add_blobs_replacing(vis, &e->visual_blobs, "material");
-	if (e->flags & EXT_MATERIAL) {
-		struct xnode *script = xnode_need(xnode_need(vis, "material"), "script");
-		xnode_replace(script, "name", e->material);
-		xnode_replace(script, "uri", "file://media/materials/scripts/gazebo.material");
-	}
+	apply_tags(w, vis, e, AT_VISUAL);
 }
 
 /* The float that the 16-digit text of X reads back as.  That is X rounded
@@ -402,18 +454,18 @@ static void visual_colour(struct xnode *vis, const struct material *m)
 
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
  * lumped into). */
-static struct xnode *build_item(struct arena *a, const struct link *l, const struct link *src,
+static struct xnode *build_item(struct writer *w, const struct link *l, const struct link *src,
 			       const struct item *it, unsigned k)
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
-	struct xnode *el = xnode_new(a, tag);
+	struct xnode *el = xnode_new(&w->scratch, tag);
 	const char *name = item_name(el->arena, l->name, src, it, k);
 	const struct link *ext_link = src;
 	const struct ext_ref *r;
 
 	xnode_set_attr(el, "name", name);
 	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
-	add_geometry(el, &it->geom);
+	add_geometry(w, el, &it->geom);
 	/* Extensions reach exactly the items that came from the link they
 	 * name, with one exception kept for libsdformat's sake (it tells items
 	 * apart by name): an unnamed item lumped from a link whose name starts
@@ -423,9 +475,9 @@ static struct xnode *build_item(struct arena *a, const struct link *l, const str
 		ext_link = l;
 	for (r = ext_link->exts.first; r; r = r->next) {
 		if (it->kind == ITEM_VISUAL)
-			visual_ext(el, r->ext);
+			visual_ext(w, el, r->ext);
 		else
-			collision_ext(el, r->ext);
+			collision_ext(w, el, r->ext);
 	}
 	if (it->kind == ITEM_VISUAL && it->material)
 		visual_colour(el, it->material);
@@ -450,46 +502,52 @@ static void add_inertial(struct xnode *link_el, const struct inertial *in)
 	xnode_add(inertia, "izz", fmt_num(el, in->izz));
 }
 
-/* The link-level elements that <gazebo> tags replace, tracked as they are
- * added, so that a replacement costs no scan of the link's children (a link
- * that absorbed thousands of others has thousands of them). */
+/* The link-level elements that <gazebo> tags replace (gravity,
+ * self_collide), tracked as they are added, so that a replacement costs no
+ * scan of the link's children (a link that absorbed thousands of others
+ * has thousands of them): by tag, every child of that tag's name. */
 struct replaceable {
-	const char *name;
-	struct node_list nodes;   /* every child of that name, blobs included */
+	struct node_list nodes[TAG_COUNT];
 };
 
-/* SDF's replace-add: every element of that name goes, one comes at the end. */
-static void replace_tracked(struct xnode *el, struct replaceable *r, const char *text)
+static int is_tracked(const struct tag *t)
 {
-	unsigned i;
-
-	for (i = 0; i < r->nodes.n; i++)
-		xnode_unlink(r->nodes.v[i]);
-	r->nodes.n = 0;
-	node_list_push(el->arena, &r->nodes, xnode_add(el, r->name, text));
+	return t->target == AT_LINK && t->write == W_REPLACE && !t->at[0].path[1];
 }
 
-static void link_ext(struct xnode *el, const struct ext *e, struct replaceable *gravity,
-		     struct replaceable *self_collide)
+/* SDF's replace-add: every element of that name goes, one comes at the end. */
+static void replace_tracked(struct xnode *el, struct node_list *nodes, const char *name,
+			    const char *text)
 {
 	unsigned i;
 
-	if (e->flags & EXT_GRAVITY)
-		replace_tracked(el, gravity, fmt_bool(e->gravity));
-	if (e->flags & EXT_DAMPING_FACTOR) {
-		struct xnode *vd = xnode_add(el, "velocity_decay", NULL);
-		const char *v = fmt_num(el, e->damping_factor);
-		xnode_add(vd, "linear", v);
-		xnode_add(vd, "angular", v);
+	for (i = 0; i < nodes->n; i++)
+		xnode_unlink(nodes->v[i]);
+	nodes->n = 0;
+	node_list_push(el->arena, nodes, xnode_add(el, name, text));
+}
+
+static void link_ext(const struct writer *w, struct xnode *el, const struct ext *e,
+		     struct replaceable *rep)
+{
+	unsigned i, id;
+
+	for (id = 0; id < TAG_COUNT; id++) {
+		const struct tag *t = &TAGS[id];
+		if (t->target != AT_LINK || !tag_given(&e->tags, id))
+			continue;
+		if (is_tracked(t))
+			replace_tracked(el, &rep->nodes[id], t->at[0].path[0],
+					tag_text(w, el, t, &e->tags.v[id]));
+		else
+			apply_tag(w, el, t, &e->tags.v[id]);
 	}
-	if (e->flags & EXT_SELF_COLLIDE)
-		replace_tracked(el, self_collide, fmt_bool(e->self_collide));
 	for (i = 0; i < e->blobs.n; i++) {
 		add_blob(el, e->blobs.v[i]);
-		if (strcmp(e->blobs.v[i]->name, gravity->name) == 0)
-			node_list_push(el->arena, &gravity->nodes, el->last);
-		else if (strcmp(e->blobs.v[i]->name, self_collide->name) == 0)
-			node_list_push(el->arena, &self_collide->nodes, el->last);
+		for (id = 0; id < TAG_COUNT; id++)
+			if (is_tracked(&TAGS[id]) &&
+			    strcmp(e->blobs.v[i]->name, TAGS[id].at[0].path[0]) == 0)
+				node_list_push(el->arena, &rep->nodes[id], el->last);
 	}
 }
 
@@ -500,18 +558,11 @@ static const char *parent_frame(const struct robot *rb, const struct joint *j)
 	return link_is_world(rb, j->parent) ? "__model__" : j->parent->name;
 }
 
-/* A joint that SDF 1.9 has: floating and planar joints are left out. */
-static int joint_is_written(const struct joint *j)
-{
-	return j && j->type != JOINT_FLOATING && j->type != JOINT_PLANAR;
-}
-
 /* The items of link L, its own then those of the links lumped into it
  * (collisions first, then visuals), each printed as soon as it is built
  * and then forgotten: a link that absorbed a hundred thousand others
  * still needs the memory of one item. */
-static void write_items(struct arena *a, const struct link *l, enum item_kind kind,
-			struct out *o)
+static void write_items(struct writer *w, const struct link *l, enum item_kind kind)
 {
 	const struct link *src;
 	const struct item *it;
@@ -520,9 +571,9 @@ static void write_items(struct arena *a, const struct link *l, enum item_kind ki
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (it = kind == ITEM_VISUAL ? src->visuals.first : src->collisions.first;
 		     it; it = it->next) {
-			struct arena_mark m = arena_mark(a);
-			print_node(o, build_item(a, l, src, it, k++), 3);
-			arena_release(a, m);
+			struct arena_mark m = arena_mark(&w->scratch);
+			print_node(w->o, build_item(w, l, src, it, k++), 3);
+			arena_release(&w->scratch, m);
 		}
 }
 
@@ -538,51 +589,50 @@ static int has_items(const struct link *l)
 
 /* A link: its pose and inertial, its items, then what its extensions add
  * (which only ever touches what extensions added before it). */
-static void write_link(struct arena *a, const struct robot *rb, const struct link *l,
-		       struct out *o)
+static void write_link(struct writer *w, const struct link *l)
 {
-	struct xnode *el = xnode_new(a, "link"), *tail = xnode_new(a, "link"), *c;
+	struct xnode *el = xnode_new(&w->scratch, "link"), *tail = xnode_new(&w->scratch, "link");
 	const struct joint *pj = l->parent_joint;
 	const struct link *src;
 	const struct ext_ref *r;
-	struct replaceable gravity = { "gravity", { NULL, 0, 0 } };
-	struct replaceable self_collide = { "self_collide", { NULL, 0, 0 } };
+	struct replaceable *rep = ARENA_NEW(&w->scratch, struct replaceable);
+	struct xnode *c;
 
 	xnode_set_attr(el, "name", l->name);
-	if (joint_is_written(pj)) {
+	if (pj && pj->fate == JOINT_WRITTEN) {
 		xnode_set_attr(xnode_add(el, "pose", NULL), "relative_to", pj->name);
 	} else if (pj) {
 		struct xnode *pose = xnode_add(el, "pose", fmt_pose(el, pj->origin));
-		xnode_set_attr(pose, "relative_to", parent_frame(rb, pj));
+		xnode_set_attr(pose, "relative_to", parent_frame(w->rb, pj));
 	}
 	if (l->inertial)
 		add_inertial(el, l->inertial);
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (r = src->exts.first; r; r = r->next)
-			link_ext(tail, r->ext, &gravity, &self_collide);
+			link_ext(w, tail, r->ext, rep);
 	if (!has_items(l)) {
 		while ((c = tail->first) != NULL) {
 			xnode_unlink(c);
 			xnode_append(el, c);
 		}
-		print_and_free(o, el);
+		print_and_free(w->o, el);
 		return;
 	}
-	print_open(o, el, 2);
-	out_str(o, ">\n");
+	print_open(w->o, el, 2);
+	out_str(w->o, ">\n");
 	for (c = el->first; c; c = c->next)
-		print_node(o, c, 3);
-	write_items(a, l, ITEM_COLLISION, o);
-	write_items(a, l, ITEM_VISUAL, o);
+		print_node(w->o, c, 3);
+	write_items(w, l, ITEM_COLLISION);
+	write_items(w, l, ITEM_VISUAL);
 	for (c = tail->first; c; c = c->next)
-		print_node(o, c, 3);
-	print_close(o, el, 2);
-	arena_reset(a);
+		print_node(w->o, c, 3);
+	print_close(w->o, el, 2);
+	arena_reset(&w->scratch);
 }
 
 /* ---- joints ------------------------------------------------------------------ */
 
-static void add_axis(struct xnode *el, const struct joint *j)
+static void add_axis(const struct writer *w, struct xnode *el, const struct joint *j)
 {
 	struct xnode *axis = xnode_add(el, "axis", NULL);
 	struct xnode *limit, *dyn;
@@ -597,7 +647,7 @@ static void add_axis(struct xnode *el, const struct joint *j)
 		xnode_add(dyn, "friction", "0");
 		return;
 	}
-	xnode_add(axis, "xyz", fmt_nums(el, j->axis, 3, 1));
+	xnode_add(axis, "xyz", fmt_vector(w, el, j->axis));
 	limit = xnode_add(axis, "limit", NULL);
 	if (j->has_limit) {
 		if (j->type != JOINT_CONTINUOUS) {
@@ -614,38 +664,16 @@ static void add_axis(struct xnode *el, const struct joint *j)
 	}
 }
 
-/* Finds or creates the containers the joint tags go in, the way
- * libsdformat does (a new <axis> lands before a new <physics>). */
-static void joint_ext(struct xnode *el, const struct ext *e)
+/* libsdformat makes a joint's axis/dynamics and physics/ode/limit for
+ * every block that names the joint (a new <axis> lands before a new
+ * <physics>), set or not. */
+static void joint_ext(const struct writer *w, struct xnode *el, const struct ext *e)
 {
-	struct xnode *physics = xnode_child(el, "physics");
-	struct xnode *ode, *limit, *axis, *dyn;
 	unsigned i;
 
-	axis = xnode_need(el, "axis");
-	dyn = xnode_need(axis, "dynamics");
-	if (!physics)
-		physics = xnode_add(el, "physics", NULL);
-	ode = xnode_need(physics, "ode");
-	limit = xnode_need(ode, "limit");
-	if (e->flags & EXT_STOP_CFM)
-		xnode_replace(limit, "cfm", fmt_num(el, e->stop_cfm));
-	if (e->flags & EXT_STOP_ERP)
-		xnode_replace(limit, "erp", fmt_num(el, e->stop_erp));
-	if (e->flags & EXT_SPRING_REFERENCE)
-		xnode_replace(dyn, "spring_reference", fmt_num(el, e->spring_reference));
-	if (e->flags & EXT_SPRING_STIFFNESS)
-		xnode_replace(dyn, "spring_stiffness", fmt_num(el, e->spring_stiffness));
-	if (e->flags & EXT_PROVIDE_FEEDBACK) {
-		xnode_replace(physics, "provide_feedback", fmt_bool(e->provide_feedback));
-		xnode_replace(ode, "provide_feedback", fmt_bool(e->provide_feedback));
-	}
-	if (e->flags & EXT_IMPLICIT_SD) {
-		xnode_replace(ode, "implicit_spring_damper", fmt_bool(e->implicit_sd));
-		xnode_replace(ode, "cfm_damping", fmt_bool(e->implicit_sd));
-	}
-	if (e->flags & EXT_FUDGE_FACTOR)
-		xnode_replace(ode, "fudge_factor", fmt_num(el, e->fudge_factor));
+	xnode_need(xnode_need(el, "axis"), "dynamics");
+	xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
+	apply_tags(w, el, e, AT_JOINT);
 	for (i = 0; i < e->blobs.n; i++)
 		add_blob(el, e->blobs.v[i]);
 }
@@ -658,7 +686,7 @@ static void need_default(struct xnode *parent, const char *name, const char *tex
 
 /* The required values SDF readers fill in, written out so that the output
  * says what it means without a schema at hand. */
-static void joint_defaults(struct xnode *el)
+static void joint_defaults(const struct writer *w, struct xnode *el)
 {
 	struct xnode *axis = xnode_child(el, "axis");
 	struct xnode *physics = xnode_child(el, "physics");
@@ -667,8 +695,8 @@ static void joint_defaults(struct xnode *el)
 	if (axis) {
 		need_default(axis, "xyz", "0 0 1");
 		x = xnode_need(axis, "limit");
-		need_default(x, "lower", "-10000000000000000");
-		need_default(x, "upper", "10000000000000000");
+		need_default(x, "lower", w->target->unbounded_lower);
+		need_default(x, "upper", w->target->unbounded_upper);
 		if ((x = xnode_child(axis, "dynamics")) != NULL) {
 			need_default(x, "spring_reference", "0");
 			need_default(x, "spring_stiffness", "0");
@@ -680,24 +708,19 @@ static void joint_defaults(struct xnode *el)
 	}
 }
 
+/* The SDF type: the table's, except that a fixed joint kept only by
+ * <disableFixedJointLumping> becomes a revolute joint locked at 0, as in
+ * libsdformat. */
 static const char *sdf_joint_type(const struct joint *j)
 {
-	switch (j->type) {
-	case JOINT_REVOLUTE:
-	case JOINT_CONTINUOUS:
+	if (j->type == JOINT_FIXED && j->disable_lumping && !j->preserve)
 		return "revolute";
-	case JOINT_PRISMATIC:
-		return "prismatic";
-	case JOINT_FIXED:
-		return j->disable_lumping && !j->preserve ? "revolute" : "fixed";
-	default:
-		return NULL;
-	}
+	return JOINT_TYPES[j->type].sdf;
 }
 
-static struct xnode *build_joint(struct arena *a, const struct robot *rb, const struct joint *j)
+static struct xnode *build_joint(struct writer *w, const struct joint *j)
 {
-	struct xnode *el = xnode_new(a, "joint");
+	struct xnode *el = xnode_new(&w->scratch, "joint");
 	const struct ext_ref *r;
 	struct xnode *pose;
 	const char *type = sdf_joint_type(j);
@@ -705,14 +728,14 @@ static struct xnode *build_joint(struct arena *a, const struct robot *rb, const 
 	xnode_set_attr(el, "name", j->name);
 	xnode_set_attr(el, "type", type);
 	pose = xnode_add(el, "pose", fmt_pose(el, j->origin));
-	xnode_set_attr(pose, "relative_to", parent_frame(rb, j));
+	xnode_set_attr(pose, "relative_to", parent_frame(w->rb, j));
 	xnode_add(el, "parent", j->parent->name);
 	xnode_add(el, "child", j->child->name);
 	if (strcmp(type, "fixed") != 0)
-		add_axis(el, j);
+		add_axis(w, el, j);
 	for (r = j->exts.first; r; r = r->next)
-		joint_ext(el, r->ext);
-	joint_defaults(el);
+		joint_ext(w, el, r->ext);
+	joint_defaults(w, el);
 	return el;
 }
 
@@ -729,108 +752,102 @@ static struct xnode *frame_node(struct arena *a, const char *name, const char *a
 
 /* A massless link on a kept fixed joint: the link, then the joint, as
  * frames where they stand in the tree. */
-static void write_frame_link(struct arena *a, const struct robot *rb, const struct link *l,
-			     struct out *o)
+static void write_frame_link(struct writer *w, const struct link *l)
 {
 	const struct joint *j = l->parent_joint;
-	const char *parent = parent_frame(rb, j);
+	const char *parent = parent_frame(w->rb, j);
 	struct xnode *f;
 	int i;
 
 	for (i = 0; i < 2; i++) {
-		f = i == 0 ? frame_node(a, l->name, parent) : frame_node(a, j->name, l->name);
+		f = i == 0 ? frame_node(&w->scratch, l->name, parent)
+			   : frame_node(&w->scratch, j->name, l->name);
 		xnode_set_attr(xnode_add(f, "pose", fmt_pose(f, j->origin)), "relative_to", parent);
-		print_and_free(o, f);
+		print_and_free(w->o, f);
 	}
 }
 
 /* What lumping removed stays as frames: the joint, attached to its parent
- * link at the joint pose, and the child link, attached to the joint.  For
- * links FROM..TO of the emission order, printed one by one: a robot of a
- * million links leaves hundreds of thousands. */
-static void write_lumped_frames(const void *arg, struct arena *a, unsigned from, unsigned to,
-				struct out *o)
+ * link at the joint pose, and the child link, attached to the joint.
+ * Printed one by one: a robot of a million links leaves hundreds of
+ * thousands. */
+static void write_lumped_frames(struct writer *w)
 {
-	const struct robot *rb = arg;
 	unsigned i;
 
-	for (i = from; i < to; i++) {
-		const struct link *l = rb->order[i];
+	for (i = 0; i < w->rb->norder; i++) {
+		const struct link *l = w->rb->order[i];
 		const struct joint *j = l->parent_joint;
 		struct xnode *f;
 		if (l->fate != LINK_LUMPED)
 			continue;
-		f = frame_node(a, j->name, j->parent->name);
-		xnode_add(f, "pose", fmt_pose_ref6(f, j->origin));
-		print_and_free(o, f);
-		print_and_free(o, frame_node(a, l->name, j->name));
+		f = frame_node(&w->scratch, j->name, j->parent->name);
+		xnode_add(f, "pose", fmt_pose_as(f, j->origin, 0, w->target->lumped_frame_style));
+		print_and_free(w->o, f);
+		print_and_free(w->o, frame_node(&w->scratch, l->name, j->name));
 	}
 }
-
-/* Links per batch of the parallel writer: enough to make a batch's
- * hand-over cheap, few enough to keep the batches in cache. */
-#define LINKS_PER_BATCH 64
 
 /* ---- the model ---------------------------------------------------------------- */
 
 /* After the links and joints: the model's own extensions, the frames that
  * lumping left, and the URDF's robot origin, which replaces any <pose> an
  * extension gave. */
-static void write_model_tail(struct arena *a, const struct robot *rb, struct out *o)
+static void write_model_tail(struct writer *w)
 {
-	struct xnode *tail = xnode_new(a, "model"), *pose;
+	struct xnode *tail = xnode_new(&w->scratch, "model"), *pose;
 	const struct ext_ref *r;
 	struct xnode *c;
 
-	for (r = rb->model_exts.first; r; r = r->next) {
+	for (r = w->rb->model_exts.first; r; r = r->next) {
 		unsigned i;
-		if (r->ext->flags & EXT_STATIC)
-			xnode_replace(tail, "static", fmt_bool(r->ext->is_static));
+		apply_tags(w, tail, r->ext, AT_MODEL);
 		for (i = 0; i < r->ext->blobs.n; i++)
 			add_blob(tail, r->ext->blobs.v[i]);
 	}
-	pose = rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, rb->origin)) : NULL;
+	pose = w->rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, w->rb->origin))
+				 : NULL;
 	if (pose)
 		xnode_unlink(pose);   /* it goes last, after the frames */
 	for (c = tail->first; c; c = c->next)
-		print_node(o, c, 2);
-	par_format(rb->norder, LINKS_PER_BATCH, write_lumped_frames, rb, o);
+		print_node(w->o, c, 2);
+	write_lumped_frames(w);
 	if (pose)
-		print_node(o, pose, 2);
-	arena_reset(a);
+		print_node(w->o, pose, 2);
+	arena_reset(&w->scratch);
 }
 
-/* Links FROM..TO of the emission order, each with its parent joint, or
- * as frames. */
-static void write_links(const void *arg, struct arena *a, unsigned from, unsigned to,
-			struct out *o)
+/* The links in emission order, each with its parent joint, or as frames. */
+static void write_links(struct writer *w)
 {
-	const struct robot *rb = arg;
 	unsigned i;
 
-	for (i = from; i < to; i++) {
-		const struct link *l = rb->order[i];
+	for (i = 0; i < w->rb->norder; i++) {
+		const struct link *l = w->rb->order[i];
 		if (l->fate == LINK_FRAME)
-			write_frame_link(a, rb, l, o);
+			write_frame_link(w, l);
 		if (l->fate != LINK_WRITTEN)
 			continue;
-		if (joint_is_written(l->parent_joint))
-			print_and_free(o, build_joint(a, rb, l->parent_joint));
-		write_link(a, rb, l, o);
+		if (l->parent_joint && l->parent_joint->fate == JOINT_WRITTEN)
+			print_and_free(w->o, build_joint(w, l->parent_joint));
+		write_link(w, l);
 	}
 }
 
-void write_sdf(const struct robot *rb, struct out *o)
+void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+	       const struct sdf_target *target, struct out *o)
 {
-	TALLOC_CTX *scratch = talloc_new(NULL);
-	struct arena a;
+	struct writer w = { .rb = rb, .opts = opts, .target = target, .o = o };
+	TALLOC_CTX *scratch = must(rb->oom, talloc_new(ctx));
 
-	arena_init(&a, scratch);
-	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='1.9'>\n  <model name='");
+	arena_init(&w.scratch, scratch, rb->oom);
+	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='");
+	out_str(o, target->version);
+	out_str(o, "'>\n  <model name='");
 	out_escaped_attr(o, rb->name);
 	out_str(o, "'>\n");
-	par_format(rb->norder, LINKS_PER_BATCH, write_links, rb, o);
-	write_model_tail(&a, rb, o);
+	write_links(&w);
+	write_model_tail(&w);
 	out_str(o, "  </model>\n</sdf>\n");
 	talloc_free(scratch);
 }

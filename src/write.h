@@ -1,4 +1,4 @@
-/* write: the resolved model -> SDFormat 1.9 text.  A straight walk over the
+/* write: the resolved model -> SDFormat text.  A straight walk over the
  * links in emission order; each joint and link is built as a small element
  * tree (so that <gazebo> extensions can be applied the way libsdformat
  * applies them), printed, and freed before the next. */
@@ -7,7 +7,12 @@
 
 #include "model.h"
 #include "out.h"
+#include "target.h"
+#include "u2s.h"
 
-void write_sdf(const struct robot *rb, struct out *o);
+/* Writes RB as SDFormat TARGET->version onto O.  Scratch memory hangs off
+ * CTX, the conversion's context, and is freed before it returns. */
+void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+	       const struct sdf_target *target, struct out *o);
 
 #endif

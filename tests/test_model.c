@@ -1,4 +1,6 @@
-/* Unit tests of src/model.c: the name index, the element tree, helpers. */
+/* Unit tests of src/arena.c, src/index.c, src/xnode.c, src/tags.c and
+ * src/model.c: memory, the name index, the element tree, the tag table,
+ * model helpers. */
 #include <criterion/criterion.h>
 
 #include <math.h>
@@ -13,7 +15,7 @@ static struct arena arena;   /* element trees live in an arena, as in u2s */
 static void setup(void)
 {
 	ctx = talloc_new(NULL);
-	arena_init(&arena, talloc_new(ctx));
+	arena_init(&arena, talloc_new(ctx), NULL);
 }
 
 static void teardown(void)
@@ -99,65 +101,63 @@ Test(arena, mark_before_any_block)
 
 Test(index, put_and_get)
 {
-	struct index ix;
+	struct index *ix;
 	int a = 1, b = 2, c = 3;
 
-	index_init(&ix, ctx);
-	cr_assert_eq(ix.count, 0);
-	cr_assert_null(index_get(&ix, "a"));
-	cr_assert_null(index_put(&ix, "a", &a));
-	cr_assert_null(index_put(&ix, "b", &b));
-	cr_assert_null(index_put(&ix, "", &c));
-	cr_assert_eq(index_get(&ix, "a"), &a);
-	cr_assert_eq(index_get(&ix, "b"), &b);
-	cr_assert_eq(index_get(&ix, ""), &c);
-	cr_assert_null(index_get(&ix, "c"));
-	cr_assert_null(index_get(&ix, "aa"));
-	cr_assert_null(index_get(&ix, "A"));
-	cr_assert_eq(ix.count, 3);
+	ix = index_new(ctx, NULL);
+	cr_assert_eq(index_count(ix), 0);
+	cr_assert_null(index_get(ix, "a"));
+	cr_assert_null(index_put(ix, "a", &a));
+	cr_assert_null(index_put(ix, "b", &b));
+	cr_assert_null(index_put(ix, "", &c));
+	cr_assert_eq(index_get(ix, "a"), &a);
+	cr_assert_eq(index_get(ix, "b"), &b);
+	cr_assert_eq(index_get(ix, ""), &c);
+	cr_assert_null(index_get(ix, "c"));
+	cr_assert_null(index_get(ix, "aa"));
+	cr_assert_null(index_get(ix, "A"));
+	cr_assert_eq(index_count(ix), 3);
 }
 
 Test(index, duplicate_returns_existing)
 {
-	struct index ix;
+	struct index *ix;
 	int a = 1, b = 2;
 	char key2[] = "link";   /* same text, another pointer */
 
-	index_init(&ix, ctx);
-	cr_assert_null(index_put(&ix, "link", &a));
-	cr_assert_eq(index_put(&ix, "link", &b), &a);
-	cr_assert_eq(index_put(&ix, key2, &b), &a);
-	cr_assert_eq(index_get(&ix, "link"), &a, "the first value stays");
-	cr_assert_eq(ix.count, 1);
+	ix = index_new(ctx, NULL);
+	cr_assert_null(index_put(ix, "link", &a));
+	cr_assert_eq(index_put(ix, "link", &b), &a);
+	cr_assert_eq(index_put(ix, key2, &b), &a);
+	cr_assert_eq(index_get(ix, "link"), &a, "the first value stays");
+	cr_assert_eq(index_count(ix), 1);
 }
 
 Test(index, grows_past_thousands)
 {
 	enum { N = 50000 };
-	struct index ix;
+	struct index *ix;
 	static int vals[N];
 	char **keys = talloc_array(ctx, char *, N);
 	int i;
 
-	index_init(&ix, ctx);
+	ix = index_new(ctx, NULL);
 	for (i = 0; i < N; i++) {
 		keys[i] = talloc_asprintf(ctx, "link_%d", i);
-		cr_assert_null(index_put(&ix, keys[i], &vals[i]), "put %s", keys[i]);
+		cr_assert_null(index_put(ix, keys[i], &vals[i]), "put %s", keys[i]);
 	}
-	cr_assert_eq(ix.count, N);
-	cr_assert_geq(ix.cap, 2 * (size_t)N);
-	cr_assert_eq(ix.cap & (ix.cap - 1), 0, "capacity %zu is not a power of two", ix.cap);
+	cr_assert_eq(index_count(ix), N);
 	for (i = 0; i < N; i++) {
 		char probe[32];
 		snprintf(probe, sizeof probe, "link_%d", i);   /* another pointer */
-		cr_assert_eq(index_get(&ix, probe), &vals[i], "get %s", probe);
+		cr_assert_eq(index_get(ix, probe), &vals[i], "get %s", probe);
 	}
 	for (i = 0; i < N; i += 997)
-		cr_assert_eq(index_put(&ix, keys[i], NULL), &vals[i]);
-	cr_assert_eq(ix.count, N);
-	cr_assert_null(index_get(&ix, "link_50000"));
-	cr_assert_null(index_get(&ix, "link_"));
-	cr_assert_null(index_get(&ix, "link_-1"));
+		cr_assert_eq(index_put(ix, keys[i], NULL), &vals[i]);
+	cr_assert_eq(index_count(ix), N);
+	cr_assert_null(index_get(ix, "link_50000"));
+	cr_assert_null(index_get(ix, "link_"));
+	cr_assert_null(index_get(ix, "link_-1"));
 }
 
 /* Pairs with the same 32-bit FNV-1a hash, so they probe the same slots and
@@ -169,28 +169,28 @@ Test(index, full_hash_collisions)
 		"altarages", "zinkes"
 	};
 	static int vals[8];
-	struct index ix;
+	struct index *ix;
 	unsigned i;
 
-	index_init(&ix, ctx);
+	ix = index_new(ctx, NULL);
 	for (i = 0; i < 8; i += 2)
-		cr_assert_null(index_put(&ix, keys[i], &vals[i]));
+		cr_assert_null(index_put(ix, keys[i], &vals[i]));
 	for (i = 0; i < 8; i += 2) {
-		cr_assert_eq(index_get(&ix, keys[i]), &vals[i]);
-		cr_assert_null(index_get(&ix, keys[i + 1]), "%s found through %s", keys[i + 1], keys[i]);
+		cr_assert_eq(index_get(ix, keys[i]), &vals[i]);
+		cr_assert_null(index_get(ix, keys[i + 1]), "%s found through %s", keys[i + 1], keys[i]);
 	}
 	for (i = 1; i < 8; i += 2)
-		cr_assert_null(index_put(&ix, keys[i], &vals[i]));
+		cr_assert_null(index_put(ix, keys[i], &vals[i]));
 	for (i = 0; i < 8; i++) {
-		cr_assert_eq(index_get(&ix, keys[i]), &vals[i], "get %s", keys[i]);
-		cr_assert_eq(index_put(&ix, keys[i], &vals[(i + 1) % 8]), &vals[i]);
+		cr_assert_eq(index_get(ix, keys[i]), &vals[i], "get %s", keys[i]);
+		cr_assert_eq(index_put(ix, keys[i], &vals[(i + 1) % 8]), &vals[i]);
 	}
-	cr_assert_eq(ix.count, 8);
+	cr_assert_eq(index_count(ix), 8);
 	/* the colliding pairs survive growth */
 	for (i = 0; i < 5000; i++)
-		index_put(&ix, talloc_asprintf(ctx, "k%u", i), &vals[0]);
+		index_put(ix, talloc_asprintf(ctx, "k%u", i), &vals[0]);
 	for (i = 0; i < 8; i++)
-		cr_assert_eq(index_get(&ix, keys[i]), &vals[i], "after growth: get %s", keys[i]);
+		cr_assert_eq(index_get(ix, keys[i]), &vals[i], "after growth: get %s", keys[i]);
 }
 
 /* ---- element tree ----------------------------------------------------------- */
@@ -381,7 +381,7 @@ Test(xnode, copy_small_tree)
 	struct xnode *plugin, *copy, *x, *sib;
 	struct arena other;
 
-	arena_init(&other, talloc_new(ctx));
+	arena_init(&other, talloc_new(ctx), NULL);
 	src->pos.line = 7;
 	src->pos.col = 3;
 	xnode_set_attr(src, "reference", "base");
@@ -461,16 +461,16 @@ Test(xnode, copy_very_deep_tree)
 
 Test(robot, new_robot)
 {
-	struct robot *rb = robot_new(ctx);
+	struct robot *rb = robot_new(ctx, NULL);
 	int x;
 
 	cr_assert_null(rb->name);
 	cr_assert(pose_is_identity(rb->origin));
 	cr_assert_eq(rb->nlinks, 0);
 	cr_assert_null(rb->links);
-	cr_assert_null(index_put(&rb->link_index, "a", &x));
-	cr_assert_null(index_get(&rb->joint_index, "a"), "three separate indexes");
-	cr_assert_null(index_get(&rb->material_index, "a"));
+	cr_assert_null(index_put(rb->link_index, "a", &x));
+	cr_assert_null(index_get(rb->joint_index, "a"), "three separate indexes");
+	cr_assert_null(index_get(rb->material_index, "a"));
 }
 
 Test(robot, lists)

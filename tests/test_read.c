@@ -74,7 +74,7 @@ static int read_bytes(const char *xml, size_t len, struct robot **rb)
 		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
 	}
 	*rb = NULL;
-	rc = read_urdf(ctx, fd, &diag, rb);
+	rc = read_urdf(ctx, NULL, fd, &opts, &diag, rb);
 	close(fd);
 	cr_assert_not_null(*rb, "read_urdf left no robot");
 	return rc;
@@ -119,7 +119,7 @@ static void rejected_with(const char *xml, ...)
 
 static struct link *link_named(struct robot *rb, const char *name)
 {
-	struct link *l = index_get(&rb->link_index, name);
+	struct link *l = index_get(rb->link_index, name);
 
 	cr_assert_not_null(l, "no link %s", name);
 	return l;
@@ -199,7 +199,7 @@ Test(read, model_contents)
 	cr_assert(rb->links == base && base->next == tool && !tool->next && rb->links_last == tool);
 	cr_assert(base->pos.line == 4 && base->pos.col == 3);
 
-	m = index_get(&rb->material_index, "blue");
+	m = index_get(rb->material_index, "blue");
 	cr_assert_not_null(m);
 	cr_assert(m->has_rgba && m->rgba[0] == 0 && m->rgba[1] == 0 && m->rgba[2] == 0.8 && m->rgba[3] == 1);
 
@@ -251,7 +251,7 @@ Test(read, model_contents)
 	cr_assert_eq(tool->collisions.count, 0);
 
 	j = rb->joints;
-	cr_assert_eq(index_get(&rb->joint_index, "j1"), j);
+	cr_assert_eq(index_get(rb->joint_index, "j1"), j);
 	cr_assert_str_eq(j->name, "j1");
 	cr_assert_eq(j->type, JOINT_CONTINUOUS);
 	assert_pose(j->origin, 0, 0, 0.5, 0, 0, 1.5707963267948966);
@@ -405,7 +405,7 @@ Test(read, crlf_bom_comments)
 	struct xnode *p;
 
 	cr_assert_eq(rb->nlinks, 1);
-	cr_assert_null(index_get(&rb->link_index, "fake"));
+	cr_assert_null(index_get(rb->link_index, "fake"));
 	cr_assert(rb->pos.line == 3 && rb->pos.col == 1, "robot at %lu:%lu", rb->pos.line, rb->pos.col);
 	cr_assert(a->pos.line == 6 && a->pos.col == 3, "link at %lu:%lu", a->pos.line, a->pos.col);
 	p = rb->gazebos->elem->first;
@@ -808,7 +808,7 @@ Test(reject, unreadable_input)
 
 	cr_assert_eq(pipe(p), 0);
 	close(p[0]);
-	cr_assert_eq(read_urdf(ctx, p[1], &diag, &rb), U2S_IO);   /* the write end */
+	cr_assert_eq(read_urdf(ctx, NULL, p[1], &opts, &diag, &rb), U2S_IO);   /* the write end */
 	cr_assert_eq(msgs.n, 1);
 	cr_assert_str_eq(msgs.line[0], "t.urdf: error: cannot read input: Bad file descriptor");
 	close(p[1]);

@@ -1,0 +1,27 @@
+/* index: a hash table from strings to pointers, for names (links, joints,
+ * materials, packages) and for strings kept once.  Its insides are in
+ * index.c.  Keys are not copied: they must outlive the index. */
+#ifndef U2S_INDEX_H
+#define U2S_INDEX_H
+
+#include <stddef.h>
+#include <talloc.h>
+
+#include "arena.h"
+
+struct index;
+
+/* A new, empty index owned by CTX; running out of memory, now or as it
+ * grows, jumps to JUMP. */
+struct index *index_new(TALLOC_CTX *ctx, oom_jump *jump);
+void index_set_oom(struct index *ix, oom_jump *jump);
+void *index_get(const struct index *ix, const char *key);
+/* Adds KEY -> VAL unless KEY is there; returns the value already stored
+ * under KEY, or NULL when VAL was added. */
+void *index_put(struct index *ix, const char *key, void *val);
+size_t index_count(const struct index *ix);
+/* Adds every entry of FROM to IX; -1 when a key of FROM was in IX already
+ * (IX then holds some of FROM's entries). */
+int index_merge(struct index *ix, const struct index *from);
+
+#endif

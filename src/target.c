@@ -1,0 +1,30 @@
+/* target: the table of SDFormat output versions (see target.h). */
+#include "target.h"
+
+#include <string.h>
+
+static const struct sdf_target TARGETS[] = {
+	/* libsdformat 12 (Gazebo Fortress) */
+	{
+		.version = "1.9",
+		.unbounded_lower = "-10000000000000000",
+		.unbounded_upper = "10000000000000000",
+		.vector_style = NUM_G6,
+		.lumped_frame_style = NUM_REF6,
+	},
+};
+
+const struct sdf_target *target_default(void)
+{
+	return &TARGETS[0];
+}
+
+const struct sdf_target *target_find(const char *version)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof TARGETS / sizeof TARGETS[0]; i++)
+		if (strcmp(TARGETS[i].version, version) == 0)
+			return &TARGETS[i];
+	return NULL;
+}

@@ -1,0 +1,149 @@
+/* xnode: element tree operations. */
+#include "xnode.h"
+
+#include <string.h>
+
+struct xnode *xnode_new(struct arena *a, const char *name)
+{
+	struct xnode *n = ARENA_NEW(a, struct xnode);
+
+	n->arena = a;
+	n->name = name;
+	return n;
+}
+
+void xnode_append(struct xnode *parent, struct xnode *child)
+{
+	child->parent = parent;
+	child->next = NULL;
+	child->prev = parent->last;
+	if (parent->last)
+		parent->last->next = child;
+	else
+		parent->first = child;
+	parent->last = child;
+}
+
+struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text)
+{
+	struct xnode *n = xnode_new(parent->arena, name);
+
+	n->text = text;
+	xnode_append(parent, n);
+	return n;
+}
+
+void xnode_unlink(struct xnode *child)
+{
+	struct xnode *p = child->parent;
+
+	if (!p)
+		return;
+	if (child->prev)
+		child->prev->next = child->next;
+	else
+		p->first = child->next;
+	if (child->next)
+		child->next->prev = child->prev;
+	else
+		p->last = child->prev;
+	child->parent = child->prev = child->next = NULL;
+}
+
+struct xnode *xnode_child(const struct xnode *parent, const char *name)
+{
+	struct xnode *c;
+
+	for (c = parent->first; c; c = c->next)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+struct xnode *xnode_need(struct xnode *parent, const char *name)
+{
+	struct xnode *c = xnode_child(parent, name);
+
+	return c ? c : xnode_add(parent, name, NULL);
+}
+
+struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text)
+{
+	struct xnode *old;
+
+	while ((old = xnode_child(parent, name)) != NULL)
+		xnode_unlink(old);
+	return xnode_add(parent, name, text);
+}
+
+const char *xnode_attr(const struct xnode *n, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++)
+		if (strcmp(n->attrs[i].name, name) == 0)
+			return n->attrs[i].value;
+	return NULL;
+}
+
+void xnode_set_attr(struct xnode *n, const char *name, const char *value)
+{
+	struct xattr *attrs;
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++)
+		if (strcmp(n->attrs[i].name, name) == 0) {
+			n->attrs[i].value = value;
+			return;
+		}
+	/* Attribute lists are short: grow by copying. */
+	attrs = ARENA_ARRAY(n->arena, struct xattr, n->nattrs + 1);
+	if (n->nattrs)
+		memcpy(attrs, n->attrs, n->nattrs * sizeof *attrs);
+	n->attrs = attrs;
+	n->attrs[n->nattrs].name = name;
+	n->attrs[n->nattrs].value = value;
+	n->nattrs++;
+}
+
+/* Copies N's own fields; strings are shared (they live as long as the model). */
+static struct xnode *copy_one(struct arena *a, const struct xnode *n)
+{
+	struct xnode *c = xnode_new(a, n->name);
+
+	c->text = n->text;
+	c->pos = n->pos;
+	if (n->nattrs) {
+		c->attrs = ARENA_ARRAY(a, struct xattr, n->nattrs);
+		memcpy(c->attrs, n->attrs, n->nattrs * sizeof *n->attrs);
+		c->nattrs = n->nattrs;
+	}
+	return c;
+}
+
+/* Iterative pre-order walk, so deep trees cost no stack. */
+struct xnode *xnode_copy(struct arena *a, const struct xnode *n)
+{
+	struct xnode *root = copy_one(a, n);
+	struct xnode *dst = root;
+	const struct xnode *src = n->first;
+
+	while (src) {
+		struct xnode *c = copy_one(a, src);
+		xnode_append(dst, c);
+		if (src->first) {
+			dst = c;
+			src = src->first;
+			continue;
+		}
+		while (src && !src->next && src != n) {
+			src = src->parent;
+			dst = dst->parent;
+		}
+		if (!src || src == n)
+			break;
+		src = src->next;
+	}
+	return root;
+}
+

@@ -1,0 +1,39 @@
+/* xnode: a generic XML element tree.  <gazebo> blocks are kept as read in
+ * it, and the writer builds each SDF element in it before printing.  Nodes
+ * live in an arena (src/arena.h) and carry the source position they came
+ * from (0:0 for nodes the writer makes). */
+#ifndef U2S_XNODE_H
+#define U2S_XNODE_H
+
+#include "arena.h"
+
+struct srcpos { unsigned line, col; };
+
+struct xattr { const char *name, *value; };
+
+struct xnode {
+	struct arena *arena;  /* where this node and its children live */
+	const char *name;
+	struct xattr *attrs;
+	unsigned nattrs;
+	const char *text;     /* character data of a leaf element; NULL if none */
+	struct xnode *parent, *first, *last, *prev, *next;
+	struct srcpos pos;
+};
+
+struct xnode *xnode_new(struct arena *a, const char *name);
+/* New leaf <NAME>TEXT</NAME> appended to PARENT. */
+struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text);
+void xnode_append(struct xnode *parent, struct xnode *child);
+void xnode_unlink(struct xnode *child);
+struct xnode *xnode_child(const struct xnode *parent, const char *name);
+/* The child NAME of PARENT, appended when missing. */
+struct xnode *xnode_need(struct xnode *parent, const char *name);
+/* The SDF "replace-add": removes any child NAME, appends <NAME>TEXT</NAME>. */
+struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text);
+const char *xnode_attr(const struct xnode *n, const char *name);
+void xnode_set_attr(struct xnode *n, const char *name, const char *value);
+/* Deep copy of N (and its subtree) in A, detached. */
+struct xnode *xnode_copy(struct arena *a, const struct xnode *n);
+
+#endif
