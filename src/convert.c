@@ -100,8 +100,9 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, int in_fd, int out_fd,
 /* run(), unless memory runs out somewhere below: then the message, and
  * U2S_IO.  Whatever was allocated is under CTX, which the caller frees. */
 static int run_guarded(TALLOC_CTX *ctx, int in_fd, int out_fd, const struct u2s_options *opts,
-		       struct diag *d, struct robot **rb)
+		       struct diag *given, struct robot **rb)
 {
+	struct diag *volatile d = given;   /* as it was, after a longjmp */
 	oom_jump jump;
 
 	if (setjmp(jump) != 0) {

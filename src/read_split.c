@@ -148,8 +148,9 @@ static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
 
 /* Runs on the half's own thread: its reader is made here, under its own
  * talloc tree, once the jump for running out of memory is set. */
-static void parse_half(struct half *h)
+static void parse_half(struct half *given)
 {
+	struct half *volatile h = given;   /* as it was, after a longjmp */
 	struct u2s_options opts;
 
 	if (setjmp(h->jump) != 0) {
@@ -232,8 +233,39 @@ static int join_halves(struct robot *a, struct robot *b)
 		a->origin = b->origin;
 	}
 	talloc_steal(a, b);   /* its arenas, nodes and strings */
-	robot_set_oom(b, a->oom);
 	return 0;
+}
+
+static void halves_free(struct half *first, struct half *second)
+{
+	half_free(first);
+	half_free(second);
+	talloc_free(first->ctx);
+	talloc_free(second->ctx);
+}
+
+/* The halves, both parsed, joined into the first's robot, or NULL when
+ * they cannot be.  On the calling thread: running out of memory while
+ * joining frees both halves and takes the conversion's JUMP. */
+static struct robot *join_both(struct half *first_given, struct half *second_given,
+			       oom_jump *jump)
+{
+	struct half *volatile first = first_given, *volatile second = second_given;
+	oom_jump joining;
+
+	if (!half_is_clean(first) || !half_is_clean(second) || !first->r.robot->name)
+		return NULL;
+	if (setjmp(joining) != 0) {
+		halves_free(first, second);
+		oom(jump);
+	}
+	robot_set_oom(first->r.robot, &joining);
+	robot_set_oom(second->r.robot, &joining);
+	if (join_halves(first->r.robot, second->r.robot) != 0)
+		return NULL;
+	robot_set_oom(first->r.robot, jump);
+	robot_set_oom(second->r.robot, jump);
+	return first->r.robot;
 }
 
 struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
@@ -263,19 +295,12 @@ struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, of
 	    pthread_create(&thread, NULL, parse_half_thread, &second) == 0) {
 		parse_half(&first);
 		pthread_join(thread, NULL);
-		if (half_is_clean(&first) && half_is_clean(&second) && first.r.robot->name &&
-		    join_halves(first.r.robot, second.r.robot) == 0) {
-			rb = first.r.robot;
-			rb->read_in_halves = 1;
-		}
+		rb = join_both(&first, &second, jump);
 	}
-	half_free(&first);
-	half_free(&second);
 	if (rb) {
+		rb->read_in_halves = 1;
 		talloc_steal(ctx, rb);
-		robot_set_oom(rb, jump);
 	}
-	talloc_free(first.ctx);
-	talloc_free(second.ctx);
+	halves_free(&first, &second);
 	return rb;
 }

@@ -83,6 +83,81 @@ static char *converted(const char *text)
 	return out;
 }
 
+/* ---- out of memory ------------------------------------------------------------------ */
+
+/* A robot of N links in DIR/NAME: a chain with visuals, collisions,
+ * gazebo blocks and fixed joints, big enough to be read in halves. */
+static void write_robot(const char *dir, const char *name, unsigned n)
+{
+	char *path = path_in(dir, name);
+	FILE *f = fopen(path, "w");
+	unsigned i;
+
+	cr_assert_not_null(f);
+	fprintf(f, "<robot name='big'>\n");
+	for (i = 0; i < n; i++) {
+		fprintf(f, "  <link name='l%u'>" INERTIAL
+			"<visual><geometry><box size='1 2 3'/></geometry></visual>"
+			"<collision><origin xyz='0 0 %u'/><geometry><sphere radius='1'/></geometry>"
+			"</collision></link>\n", i, i);
+		if (i % 3 == 0)
+			fprintf(f, "  <gazebo reference='l%u'><mu1>0.5</mu1>"
+				"<sensor name='s%u' type='imu'/></gazebo>\n", i, i);
+		if (i > 0)
+			fprintf(f, "  <joint name='j%u' type='%s'><parent link='l%u'/>"
+				"<child link='l%u'/><limit effort='1' velocity='1'/></joint>\n",
+				i, i % 4 == 0 ? "fixed" : "revolute", i - 1, i);
+	}
+	fprintf(f, "</robot>\n");
+	cr_assert_eq(fclose(f), 0);
+	free(path);
+}
+
+/* Whatever the memory it is given, u2s converts, or says "out of memory"
+ * with status 3 and writes nothing: never a crash.  The address space is
+ * limited (ulimit -v) at steps across the range where a conversion of
+ * this robot starts to fit, so that memory runs out in every stage: the
+ * two halves of the split reader, joining them, resolving, writing.  A
+ * file (read in halves) and a pipe (one stream). */
+Test(cli, out_of_memory_is_status_3, .timeout = 300)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	cr_skip_test("the sanitizers reserve more address space than ulimit -v allows");
+#else
+	char *dir = temp_dir(), *prog = u2s_path();
+	unsigned kb, converted = 0, refused = 0;
+
+	write_robot(dir, "big.urdf", 4000);
+	for (kb = 6000; kb <= 40000; kb += 850) {
+		int pipe_it;
+		for (pipe_it = 0; pipe_it < 2; pipe_it++) {
+			char script[200];
+			struct spawn s = { dir, NULL, NULL, NULL };
+			struct run r;
+			snprintf(script, sizeof script, pipe_it ?
+				 "ulimit -v %u && cat big.urdf | \"$0\"" :
+				 "ulimit -v %u && exec \"$0\" big.urdf", kb);
+			r = run_prog("/bin/sh", &s, ARGS("-c", script, prog));
+			cr_assert(r.status == 0 || r.status == 3, "ulimit -v %u%s: status %d; stderr:\n%s",
+				  kb, pipe_it ? ", a pipe" : "", r.status, r.err);
+			if (r.status == 3) {
+				expect_in(r.err, "error: out of memory", "stderr");
+				cr_assert_str_eq(r.out, "", "output after running out of memory");
+				refused++;
+			} else {
+				expect_in(r.out, "</sdf>", "output");
+				converted++;
+			}
+			run_free(&r);
+		}
+	}
+	cr_assert_gt(refused, 0, "memory never ran out: the limits are too high");
+	cr_assert_gt(converted, 0, "nothing converted: the limits are too low");
+	free(prog);
+	remove_tree(dir);
+#endif
+}
+
 /* ---- standard input and output ---------------------------------------------------- */
 
 Test(cli, stdin_to_stdout)
