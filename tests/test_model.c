@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "target.h"
 
 static TALLOC_CTX *ctx;
 static struct arena arena;   /* element trees live in an arena, as in u2s */
@@ -27,6 +28,7 @@ TestSuite(index, .init = setup, .fini = teardown);
 TestSuite(xnode, .init = setup, .fini = teardown);
 TestSuite(robot, .init = setup, .fini = teardown);
 TestSuite(arena, .init = setup, .fini = teardown);
+TestSuite(tags);
 
 /* ---- arena ------------------------------------------------------------------ */
 
@@ -528,4 +530,119 @@ Test(robot, massless)
 	cr_assert(!link_is_massless(&l));
 	in.mass = NAN;
 	cr_assert(link_is_massless(&l), "NaN mass");
+}
+
+/* ---- out of memory and the memory checkers ------------------------------------ */
+
+/* Out of memory jumps to the conversion's point, not abort(): talloc
+ * refuses any single chunk of 256 MiB or more, which the arena asks for
+ * when one allocation is that large. */
+Test(arena, out_of_memory_jumps)
+{
+	oom_jump jump;
+	struct arena a;
+	volatile int reached = 0;
+
+	arena_init(&a, talloc_new(ctx), &jump);
+	if (setjmp(jump) == 0) {
+		arena_alloc(&a, (size_t)512 * 1024 * 1024);
+		reached = 1;
+	}
+	cr_assert_eq(reached, 0, "a failed allocation returned");
+	cr_assert_not_null(arena_alloc(&a, 16), "the arena still works afterwards");
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+/* What the arena forgets but keeps for reuse is poisoned: a use after
+ * arena_reset() or arena_release() is reported as a use after free. */
+Test(arena, forgotten_memory_is_poisoned)
+{
+	char *a = arena_alloc(&arena, 64), *b;
+	struct arena_mark m;
+
+	arena_reset(&arena);
+	cr_assert(__asan_address_is_poisoned(a), "reset memory is addressable");
+	a = arena_alloc(&arena, 64);
+	cr_assert_not(__asan_address_is_poisoned(a), "a new allocation is poisoned");
+	m = arena_mark(&arena);
+	b = arena_alloc(&arena, 64);
+	arena_release(&arena, m);
+	cr_assert(__asan_address_is_poisoned(b), "released memory is addressable");
+	cr_assert_not(__asan_address_is_poisoned(a));
+}
+#endif
+
+/* ---- the tag table -------------------------------------------------------------- */
+
+/* What every row must say for resolve and the writer to handle it without
+ * knowing the tag. */
+Test(tags, every_row_is_whole)
+{
+	unsigned id, k, i;
+
+	for (id = 0; id < TAG_COUNT; id++) {
+		const struct tag *t = &TAGS[id];
+		cr_assert_not_null(t->name, "row %u has no name", id);
+		cr_assert_eq(tag_find(t->name), t, "%s: found another row", t->name);
+		cr_assert_eq(TAGS[t->stored_as].kind, t->kind, "%s: stored as another kind", t->name);
+		cr_assert((t->stored_as == id) == !t->deprecated,
+			  "%s: only a deprecated spelling is stored as another tag", t->name);
+		cr_assert(!t->negate || t->kind == TAG_BOOL, "%s: only a bool is negated", t->name);
+		switch (t->target) {
+		case AT_LINK: case AT_COLLISION: case AT_VISUAL:
+			cr_assert_eq(t->scope, SCOPE_LINK, "%s", t->name);
+			break;
+		case AT_JOINT:
+			cr_assert_eq(t->scope, SCOPE_JOINT, "%s", t->name);
+			break;
+		case AT_MODEL:
+			cr_assert_eq(t->scope, SCOPE_MODEL, "%s", t->name);
+			break;
+		case AT_NONE:
+			cr_assert_null(t->at[0].path[0], "%s: a place, but not written", t->name);
+			break;
+		}
+		if (t->target != AT_NONE)
+			cr_assert_not_null(t->at[0].path[0], "%s: written nowhere", t->name);
+		for (k = 0; k < 2; k++)
+			for (i = 1; i < TAG_PATH_MAX; i++)
+				cr_assert(t->at[k].path[i] == NULL || t->at[k].path[i - 1] != NULL,
+					  "%s: a gap in a path", t->name);
+		if (t->write == W_ADD && t->at[1].path[0])
+			cr_assert_str_eq(t->at[0].path[0], t->at[1].path[0],
+					 "%s: an added tag's places share their container", t->name);
+	}
+	cr_assert_null(tag_find("plugin"));
+	cr_assert_null(tag_find("Mu1"), "names are case-sensitive");
+}
+
+/* ---- output versions ------------------------------------------------------------ */
+
+Test(robot, target_table)
+{
+	const struct sdf_target *t = target_default();
+
+	cr_assert_str_eq(t->version, "1.9");
+	cr_assert_eq(target_find("1.9"), t);
+	cr_assert_null(target_find("1.10"));
+	cr_assert_null(target_find(""));
+	cr_assert_not_null(t->unbounded_lower);
+	cr_assert_not_null(t->unbounded_upper);
+}
+
+Test(index, merge)
+{
+	struct index *a = index_new(ctx, NULL), *b = index_new(ctx, NULL);
+	int x, y, z;
+
+	index_put(a, "a", &x);
+	index_put(b, "b", &y);
+	index_put(b, "c", &z);
+	cr_assert_eq(index_merge(a, b), 0);
+	cr_assert_eq(index_count(a), 3);
+	cr_assert_eq(index_get(a, "c"), &z);
+	index_put(b, "a", &z);
+	cr_assert_eq(index_merge(a, b), -1, "a key in both is a conflict");
+	cr_assert_eq(index_get(a, "a"), &x, "the first value stays");
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "read.h"
+#include "resolve.h"
 
 /* ---- harness ----------------------------------------------------------------- */
 
@@ -52,6 +53,7 @@ static void teardown(void)
 
 TestSuite(read, .init = setup, .fini = teardown);
 TestSuite(reject, .init = setup, .fini = teardown);
+TestSuite(fates, .init = setup, .fini = teardown);
 
 /* Feeds LEN bytes of XML through a pipe (small inputs) or an unlinked
  * temporary file (large ones) and reads them. */
@@ -862,4 +864,82 @@ Test(reject, werror_flood_does_not_hide_errors)
 	last = msgs.line[msgs.n - 1];
 	cr_expect(strstr(last, "duplicate link name 'l0'") || strstr(last, "too many errors"),
 		  "the duplicate link error vanished without a word; last message: %s", last);
+}
+
+/* ---- fates: what resolve decides, once, for the writer to read ------------------- */
+
+static struct robot *resolved(const char *xml)
+{
+	struct robot *rb = read_ok(xml);
+
+	cr_assert_eq(resolve(rb, &diag, &opts, target_default()), U2S_OK,
+		     "first message: %s", msgs.n ? msgs.line[0] : "(none)");
+	return rb;
+}
+
+static struct joint *joint_named(struct robot *rb, const char *name)
+{
+	struct joint *j = index_get(rb->joint_index, name);
+
+	cr_assert_not_null(j, "no joint %s", name);
+	return j;
+}
+
+#define MASS "<inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"
+
+/* Every kind of joint fate in one robot, and the link fates with them. */
+Test(fates, each_joint_once)
+{
+	struct robot *rb = resolved(
+		"<robot name='r'>"
+		"<link name='world'/>"
+		"<link name='base'>" MASS "</link>"
+		"<link name='arm'>" MASS "</link>"
+		"<link name='plate'>" MASS "</link>"
+		"<link name='tool'/>"
+		"<link name='ghost'/>"
+		"<link name='under_ghost'>" MASS "</link>"
+		"<link name='drone'>" MASS "</link>"
+		"<joint name='to_world' type='fixed'><parent link='world'/><child link='base'/></joint>"
+		"<joint name='shoulder' type='revolute'><parent link='base'/><child link='arm'/>"
+		"<limit effort='1' velocity='1' lower='-1' upper='1'/></joint>"
+		"<joint name='bolt' type='fixed'><parent link='arm'/><child link='plate'/></joint>"
+		"<joint name='tcp' type='fixed'><parent link='plate'/><child link='tool'/></joint>"
+		"<joint name='spin' type='continuous'><parent link='arm'/><child link='ghost'/></joint>"
+		"<joint name='below' type='continuous'><parent link='ghost'/><child link='under_ghost'/></joint>"
+		"<joint name='fly' type='floating'><parent link='base'/><child link='drone'/></joint>"
+		"<gazebo reference='tcp'><preserveFixedJoint>true</preserveFixedJoint></gazebo>"
+		"</robot>");
+
+	cr_assert_eq(rb->world, index_get(rb->link_index, "world"));
+	cr_assert_eq(joint_named(rb, "to_world")->fate, JOINT_WRITTEN, "not lumped into the world");
+	cr_assert_eq(joint_named(rb, "shoulder")->fate, JOINT_WRITTEN);
+	cr_assert_eq(joint_named(rb, "bolt")->fate, JOINT_LUMPED);
+	cr_assert_eq(joint_named(rb, "tcp")->fate, JOINT_AS_FRAME);
+	cr_assert_eq(joint_named(rb, "spin")->fate, JOINT_DROPPED);
+	cr_assert_eq(joint_named(rb, "below")->fate, JOINT_DROPPED, "below a dropped link");
+	cr_assert_eq(joint_named(rb, "fly")->fate, JOINT_LEFT_OUT);
+	cr_assert_eq(((struct link *)index_get(rb->link_index, "world"))->fate, LINK_WORLD);
+	cr_assert_eq(((struct link *)index_get(rb->link_index, "plate"))->fate, LINK_LUMPED);
+	cr_assert_eq(((struct link *)index_get(rb->link_index, "tool"))->fate, LINK_FRAME);
+	cr_assert_eq(((struct link *)index_get(rb->link_index, "ghost"))->fate, LINK_DROPPED);
+	cr_assert_eq(((struct link *)index_get(rb->link_index, "drone"))->fate, LINK_WRITTEN);
+}
+
+/* A link named world that is not the root is no world: its fixed child
+ * joints are lumped like any other (the one definition of the world). */
+Test(fates, world_is_the_root_only)
+{
+	struct robot *rb = resolved(
+		"<robot name='r'>"
+		"<link name='base'>" MASS "</link>"
+		"<link name='world'>" MASS "</link>"
+		"<link name='cap'>" MASS "</link>"
+		"<joint name='a' type='fixed'><parent link='base'/><child link='world'/></joint>"
+		"<joint name='b' type='fixed'><parent link='world'/><child link='cap'/></joint>"
+		"</robot>");
+
+	cr_assert_null(rb->world);
+	cr_assert_eq(joint_named(rb, "a")->fate, JOINT_LUMPED);
+	cr_assert_eq(joint_named(rb, "b")->fate, JOINT_LUMPED);
 }

@@ -1,5 +1,4 @@
-/* Tests of reading a big file as two halves at once (src/read.c,
- * read_halves): whatever the file holds, converting it from a regular file
+/* Tests of reading a big file as two halves at once (src/read_split.c): whatever the file holds, converting it from a regular file
  * (where it may be read in halves) must give exactly what converting it
  * from a pipe (always one stream) gives, messages and their positions
  * included. */
@@ -101,7 +100,7 @@ static void collect(void *arg, enum u2s_severity sev, const char *line)
 		r->mlen += (size_t)n;
 }
 
-static void convert(int in, struct result *r)
+static void convert_as(int in, struct result *r, int single_thread)
 {
 	struct u2s_options opts;
 	struct u2s_stats st;
@@ -113,12 +112,18 @@ static void convert(int in, struct result *r)
 	opts.stats = &st;
 	opts.diag_fn = collect;
 	opts.diag_arg = r;
+	opts.single_thread = single_thread;
 	r->mlen = 0;
 	r->msgs[0] = '\0';
 	r->rc = u2s_convert(in, "big.urdf", out, &opts);
 	r->halves = st.read_in_halves;
 	r->out = slurp(out, &len);
 	close(out);
+}
+
+static void convert(int in, struct result *r)
+{
+	convert_as(in, r, 0);
 }
 
 static void from_file(const char *xml, struct result *r)
@@ -185,6 +190,30 @@ Test(split, a_clean_robot)
 	char *xml = robot(2000, NULL, NULL, NULL);
 
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+}
+
+/* options.single_thread (U2S_THREADS=1): the same file, one stream, the
+ * same text. */
+Test(split, single_thread_reads_one_stream)
+{
+	char *xml = robot(2000, NULL, NULL, NULL);
+	struct result two, one;
+	int fd = temp_fd();
+
+	cr_assert_eq(write(fd, xml, strlen(xml)), (ssize_t)strlen(xml));
+	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	convert_as(fd, &two, 0);
+	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	convert_as(fd, &one, 1);
+	close(fd);
+	cr_assert_eq(two.rc, U2S_OK);
+	cr_assert_eq(one.rc, U2S_OK);
+	cr_assert_eq(two.halves, 1);
+	cr_assert_eq(one.halves, 0, "single_thread read the file in halves");
+	cr_assert_str_eq(one.out, two.out);
+	free(one.out);
+	free(two.out);
 	free(xml);
 }
 
