@@ -1,6 +1,6 @@
 #!/bin/sh
 # Cross-check the C comparator (tests/sdfcmp) against its definition, the
-# shared tools/sdfcmp.py: both must give the same exit code on every pair.
+# corpus's tests/tools/sdfcmp.py: both must give the same exit code on every pair.
 #
 # usage: scripts/sdfcmp-crosscheck.sh [SEED]
 #
@@ -13,7 +13,7 @@
 # reproducible (SEED, default 1).
 #
 # Environment: SDFCMP_PY, the python comparator (default
-# /work/shared/tools/sdfcmp.py, then ../shared/tools/sdfcmp.py); SDFCMP_C, the
+# tests/tools/sdfcmp.py, the corpus's own); SDFCMP_C, the
 # C one (default: tests/sdfcmp when built, else compiled here with gcc); U2S,
 # the converter (default ./u2s when built): when there is one, its output for
 # every case is a pair too.
@@ -24,7 +24,7 @@ top=$(pwd)
 
 py=${SDFCMP_PY:-}
 if [ -z "$py" ]; then
-	for c in /work/shared/tools/sdfcmp.py "$top/../shared/tools/sdfcmp.py"; do
+	for c in "$top/tests/tools/sdfcmp.py"; do
 		if [ -f "$c" ]; then py=$c; break; fi
 	done
 fi

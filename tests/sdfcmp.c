@@ -1,5 +1,5 @@
-/* Semantic comparison of two SDFormat documents: the rules of the shared
- * tools/sdfcmp.py, in C.  See sdfcmp.h for what is compared and how.
+/* Semantic comparison of two SDFormat documents: the rules of the corpus's
+ * tests/tools/sdfcmp.py, in C.  See sdfcmp.h for what is compared and how.
  *
  * Each document is read by expat (no namespace processing) into a small tree
  * whose nodes, strings and arrays are all allocated directly on one talloc

@@ -1,5 +1,5 @@
 /* Semantic comparison of two SDFormat documents: the C port of the rules of
- * the shared tools/sdfcmp.py, which is their definition.
+ * tests/tools/sdfcmp.py, which is their definition.
  *
  * Results (the python script's exit codes):
  *   SDFCMP_EQUAL       0  equal, children in the same order

@@ -1,5 +1,5 @@
 /* sdfcmp EXPECTED ACTUAL [--tol 1e-9]: semantic comparison of two SDFormat
- * documents, as the shared tools/sdfcmp.py does it.
+ * documents, as tests/tools/sdfcmp.py does it.
  *
  * Exit 0: equal in order; 1: equal only when children are matched out of
  * order; 2: different (first difference printed); 3: a file did not parse

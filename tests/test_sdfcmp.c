@@ -1,5 +1,5 @@
 /* Unit tests of tests/sdfcmp.c, the semantic SDF comparator (the rules of the
- * shared tools/sdfcmp.py). */
+ * tests/tools/sdfcmp.py). */
 #include <criterion/criterion.h>
 
 #include <stdio.h>
