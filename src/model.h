@@ -184,6 +184,9 @@ struct robot {
 	struct arena link_arena, joint_arena, item_arena;
 	const char *name;
 	struct srcpos pos;
+	/* What the reader fills from the children of <robot> (up to nlinks,
+	 * njoints); read_split.c's join_halves carries each over from the
+	 * second half of a file read in two. */
 	int has_origin;
 	struct pose origin;
 	struct link *links, *links_last;

@@ -197,35 +197,30 @@ static void half_free(struct half *h)
 		reader_free(&h->r);
 }
 
+/* B's list FIRST..LAST (linked by next) after A's. */
+#define SPLICE(a, b, first, last) do { \
+		if ((b)->first) { \
+			if ((a)->last) \
+				(a)->last->next = (b)->first; \
+			else \
+				(a)->first = (b)->first; \
+			(a)->last = (b)->last; \
+		} \
+	} while (0)
+
 /* The second half's model after the first's; -1 when a name is defined in
- * both (then the whole is read again, to say so where it happens). */
+ * both (then the whole is read again, to say so where it happens).  Every
+ * field of struct robot that the reader fills from the children of <robot>
+ * must be carried over here (model.h says so beside them). */
 static int join_halves(struct robot *a, struct robot *b)
 {
 	if (index_merge(a->link_index, b->link_index) != 0 ||
 	    index_merge(a->joint_index, b->joint_index) != 0 ||
 	    index_merge(a->material_index, b->material_index) != 0)
 		return -1;
-	if (b->links) {
-		if (a->links_last)
-			a->links_last->next = b->links;
-		else
-			a->links = b->links;
-		a->links_last = b->links_last;
-	}
-	if (b->joints) {
-		if (a->joints_last)
-			a->joints_last->next = b->joints;
-		else
-			a->joints = b->joints;
-		a->joints_last = b->joints_last;
-	}
-	if (b->gazebos) {
-		if (a->gazebos_last)
-			a->gazebos_last->next = b->gazebos;
-		else
-			a->gazebos = b->gazebos;
-		a->gazebos_last = b->gazebos_last;
-	}
+	SPLICE(a, b, links, links_last);
+	SPLICE(a, b, joints, joints_last);
+	SPLICE(a, b, gazebos, gazebos_last);
 	a->nlinks += b->nlinks;
 	a->njoints += b->njoints;
 	if (b->has_origin) {

@@ -214,36 +214,6 @@ static const char *item_name(struct arena *a, const char *link, const struct lin
 	return buf;
 }
 
-/* Required children the SDFormat 1.9 schema gives a default, for elements
- * users insert through <gazebo>.  libsdformat writes them out; so does u2s,
- * so that the output says what it means without the schema at hand. */
-static const struct blob_default {
-	const char *parent, *name;   /* element NAME directly under PARENT ("" any) */
-	const char *child, *text;    /* missing CHILD gets TEXT */
-} BLOB_DEFAULTS[] = {
-	{ "sensor", "camera", "horizontal_fov", "1.047" },
-	{ "sensor", "camera", "image", NULL },
-	{ "sensor", "camera", "clip", NULL },
-	{ "camera", "image", "width", "320" },
-	{ "camera", "image", "height", "240" },
-	{ "camera", "clip", "near", "0.1" },
-	{ "camera", "clip", "far", "100" },
-	{ "sensor", "contact", "collision", "__default__" },
-	{ "sensor", "contact", "topic", "__default_topic__" },
-	{ "ray", "noise", "type", "gaussian" },
-	{ "link", "light", "direction", "0 0 -1" },
-	{ "link", "projector", "texture", "__default__" },
-};
-
-/* Attributes SDFormat 1.9 does not have on these elements; libsdformat
- * drops them when it reads the document, and so does u2s. */
-static const struct { const char *elem, *attr; } DROPPED_ATTRS[] = {
-	{ "pose", "frame" },
-	{ "grasp_check", "attach_steps" },
-	{ "grasp_check", "detach_steps" },
-	{ "grasp_check", "min_contact_count" },
-};
-
 static void drop_attr(struct xnode *n, const char *name)
 {
 	unsigned i;
@@ -256,30 +226,31 @@ static void drop_attr(struct xnode *n, const char *name)
 		}
 }
 
-static void schema_fixups(struct xnode *n)
+/* What the target's schema says of N, a blob element: attributes it does
+ * not have go, required children it gives a default are added. */
+static void schema_fixups(const struct sdf_target *t, struct xnode *n)
 {
 	const char *parent = n->parent ? n->parent->name : "";
-	size_t i;
+	const struct dropped_attr *da;
+	const struct blob_default *d;
 
-	for (i = 0; i < sizeof DROPPED_ATTRS / sizeof DROPPED_ATTRS[0]; i++)
-		if (strcmp(n->name, DROPPED_ATTRS[i].elem) == 0)
-			drop_attr(n, DROPPED_ATTRS[i].attr);
-	for (i = 0; i < sizeof BLOB_DEFAULTS / sizeof BLOB_DEFAULTS[0]; i++) {
-		const struct blob_default *d = &BLOB_DEFAULTS[i];
+	for (da = t->dropped_attrs; da->elem; da++)
+		if (strcmp(n->name, da->elem) == 0)
+			drop_attr(n, da->attr);
+	for (d = t->blob_defaults; d->name; d++)
 		if (strcmp(n->name, d->name) == 0 && (!d->parent[0] || strcmp(parent, d->parent) == 0) &&
 		    !xnode_child(n, d->child))
 			xnode_add(n, d->child, d->text);
-	}
 }
 
 /* Applies schema_fixups() to every element under ROOT, parents first (so
  * that a default container gets its own defaults), without recursion. */
-static void schema_fixups_tree(struct xnode *root)
+static void schema_fixups_tree(const struct sdf_target *t, struct xnode *root)
 {
 	struct xnode *n = root;
 
 	for (;;) {
-		schema_fixups(n);
+		schema_fixups(t, n);
 		if (n->first) {
 			n = n->first;
 			continue;
@@ -292,16 +263,17 @@ static void schema_fixups_tree(struct xnode *root)
 	}
 }
 
-static void add_blob(struct xnode *parent, const struct xnode *blob)
+static void add_blob(const struct writer *w, struct xnode *parent, const struct xnode *blob)
 {
 	struct xnode *copy = xnode_copy(parent->arena, blob);
 
 	xnode_append(parent, copy);
-	schema_fixups_tree(copy);
+	schema_fixups_tree(w->target, copy);
 }
 
 /* A blob named NAME replaces the element of that name; others are added. */
-static void add_blobs_replacing(struct xnode *parent, const struct node_list *blobs,
+static void add_blobs_replacing(const struct writer *w, struct xnode *parent,
+				const struct node_list *blobs,
 				const char *name)
 {
 	unsigned i;
@@ -311,7 +283,7 @@ static void add_blobs_replacing(struct xnode *parent, const struct node_list *bl
 		if (strcmp(blobs->v[i]->name, name) == 0)
 			while ((old = xnode_child(parent, name)) != NULL)
 				xnode_unlink(old);
-		add_blob(parent, blobs->v[i]);
+		add_blob(w, parent, blobs->v[i]);
 	}
 }
 
@@ -383,7 +355,7 @@ static void collision_ext(const struct writer *w, struct xnode *col, const struc
 {
 	struct xnode *surface;
 
-	add_blobs_replacing(col, &e->collision_blobs, "surface");
+	add_blobs_replacing(w, col, &e->collision_blobs, "surface");
 	surface = xnode_need(col, "surface");
 	xnode_need(xnode_need(surface, "contact"), "ode");
 	xnode_need(xnode_need(surface, "friction"), "ode");
@@ -392,7 +364,7 @@ static void collision_ext(const struct writer *w, struct xnode *col, const struc
 
 static void visual_ext(const struct writer *w, struct xnode *vis, const struct ext *e)
 {
-	add_blobs_replacing(vis, &e->visual_blobs, "material");
+	add_blobs_replacing(w, vis, &e->visual_blobs, "material");
 	apply_tags(w, vis, e, AT_VISUAL);
 }
 
@@ -543,7 +515,7 @@ static void link_ext(const struct writer *w, struct xnode *el, const struct ext 
 			apply_tag(w, el, t, &e->tags.v[id]);
 	}
 	for (i = 0; i < e->blobs.n; i++) {
-		add_blob(el, e->blobs.v[i]);
+		add_blob(w, el, e->blobs.v[i]);
 		for (id = 0; id < TAG_COUNT; id++)
 			if (is_tracked(&TAGS[id]) &&
 			    strcmp(e->blobs.v[i]->name, TAGS[id].at[0].path[0]) == 0)
@@ -675,7 +647,7 @@ static void joint_ext(const struct writer *w, struct xnode *el, const struct ext
 	xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
 	apply_tags(w, el, e, AT_JOINT);
 	for (i = 0; i < e->blobs.n; i++)
-		add_blob(el, e->blobs.v[i]);
+		add_blob(w, el, e->blobs.v[i]);
 }
 
 static void need_default(struct xnode *parent, const char *name, const char *text)
@@ -803,7 +775,7 @@ static void write_model_tail(struct writer *w)
 		unsigned i;
 		apply_tags(w, tail, r->ext, AT_MODEL);
 		for (i = 0; i < r->ext->blobs.n; i++)
-			add_blob(tail, r->ext->blobs.v[i]);
+			add_blob(w, tail, r->ext->blobs.v[i]);
 	}
 	pose = w->rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, w->rb->origin))
 				 : NULL;
