@@ -21,9 +21,18 @@
 #define MAX_DEPTH 4096
 
 
-/* Scope flags: children seen so far. */
+/* The children urdfdom reads one of, the first, by the element they are
+ * in.  A scope's seen_child has bit 1 << I set once child I was read. */
+static const char *const ONCE_IN_LINK[] = { "inertial", NULL };
+static const char *const ONCE_IN_INERTIAL[] = { "mass", "inertia", "origin", NULL };
+static const char *const ONCE_IN_ITEM[] = { "origin", "geometry", "material", NULL };
+static const char *const ONCE_IN_MATERIAL[] = { "color", "texture", NULL };
+static const char *const ONCE_IN_JOINT[] = {
+	"origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
+	"safety_controller", "calibration", NULL
+};
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
-enum { ITEM_ORIGIN = 1, ITEM_GEOMETRY = 2, ITEM_MATERIAL = 4 };
+enum { ITEM_GEOMETRY = 2 };
 
 static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
 
@@ -148,6 +157,32 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 }
 
 /* ---- element starts, one function per parent kind ------------------------ */
+
+static struct scope *push(struct reader *r, enum scope_kind kind, void *obj);
+
+/* Whether child NAME of the element of scope S, named PARENT, is to be
+ * read: not when it is the second of a child that urdfdom reads once (in
+ * ONCE): that one is ignored, with a warning where it is. */
+static int first_of_its_name(struct reader *r, struct scope *s, const char *const *once,
+			     const char *name, const char *parent)
+{
+	unsigned i;
+
+	for (i = 0; once[i]; i++)
+		if (strcmp(once[i], name) == 0)
+			break;
+	if (!once[i])
+		return 1;
+	if (s->seen_child & (1u << i)) {
+		struct srcpos p = here(r);
+		diag_warn(r->diag, p.line, p.col, "a second <%s> in <%s> is ignored "
+			  "(the first counts, as in urdfdom)", name, parent);
+		push(r, IN_IGNORED, NULL);
+		return 0;
+	}
+	s->seen_child |= 1u << i;
+	return 1;
+}
 
 static struct scope *push(struct reader *r, enum scope_kind kind, void *obj)
 {
@@ -313,12 +348,15 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 	}
 }
 
-static void start_in_link(struct reader *r, struct link *l, const XML_Char *name,
+static void start_in_link(struct reader *r, struct scope *s, const XML_Char *name,
 			  const XML_Char **atts)
 {
+	struct link *l = s->obj;
 	struct item *it;
 
-	if (strcmp(name, "inertial") == 0 && !l->inertial) {
+	if (!first_of_its_name(r, s, ONCE_IN_LINK, name, "link"))
+		return;
+	if (strcmp(name, "inertial") == 0) {
 		l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
 		l->inertial->origin = POSE_IDENTITY;
 		l->inertial->pos = here(r);
@@ -332,7 +370,10 @@ static void start_in_link(struct reader *r, struct link *l, const XML_Char *name
 	it = ARENA_NEW(&r->robot->item_arena, struct item);
 	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
 	it->pos = here(r);
-	it->name = str_copy(r, attr(atts, "name"));
+	it->name = attr(atts, "name");
+	/* An empty name is no name (xacro macros make them), as urdfdom and
+	 * libsdformat read it: named as an unnamed item is. */
+	it->name = it->name && *it->name ? str_copy(r, it->name) : NULL;
 	it->origin = POSE_IDENTITY;
 	it->source = l;
 	item_list_append(it->kind == ITEM_VISUAL ? &l->visuals : &l->collisions, it);
@@ -344,16 +385,16 @@ static void start_in_inertial(struct reader *r, struct scope *f, const XML_Char 
 {
 	struct inertial *in = f->obj;
 
+	if (!first_of_its_name(r, f, ONCE_IN_INERTIAL, name, "inertial"))
+		return;
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &in->origin);
 	} else if (strcmp(name, "mass") == 0) {
-		f->seen_child |= INERTIAL_MASS;
 		num_attr(r, atts, "mass", "value", &in->mass, 1, 1);
 	} else if (strcmp(name, "inertia") == 0) {
 		static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
 		double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
 		unsigned i;
-		f->seen_child |= INERTIAL_INERTIA;
 		for (i = 0; i < 6; i++)
 			num_attr(r, atts, "inertia", keys[i], vals[i], 1, 1);
 	}
@@ -394,19 +435,9 @@ static void start_in_item(struct reader *r, struct scope *f, const XML_Char *nam
 {
 	struct item *it = f->obj;
 
-	if (strcmp(name, "origin") == 0 || strcmp(name, "geometry") == 0 ||
-	    (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL)) {
-		/* As urdfdom: the first of each counts. */
-		unsigned bit = name[0] == 'o' ? ITEM_ORIGIN : name[0] == 'g' ? ITEM_GEOMETRY : ITEM_MATERIAL;
-		if (f->seen_child & bit) {
-			struct srcpos p = here(r);
-			diag_warn(r->diag, p.line, p.col, "a second <%s> in <%s> is ignored", name,
-				  it->kind == ITEM_VISUAL ? "visual" : "collision");
-			push(r, IN_IGNORED, NULL);
-			return;
-		}
-		f->seen_child |= bit;
-	}
+	if (!first_of_its_name(r, f, ONCE_IN_ITEM, name,
+			       it->kind == ITEM_VISUAL ? "visual" : "collision"))
+		return;
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &it->origin);
 	} else if (strcmp(name, "geometry") == 0) {
@@ -421,10 +452,20 @@ static void start_in_item(struct reader *r, struct scope *f, const XML_Char *nam
 	push(r, IN_IGNORED, NULL);
 }
 
-static void start_in_material(struct reader *r, struct material *m, const XML_Char *name,
+static void start_in_material(struct reader *r, struct scope *s, const XML_Char *name,
 			      const XML_Char **atts)
 {
-	if (strcmp(name, "color") == 0) {
+	struct material *m = s->obj;
+
+	if (!first_of_its_name(r, s, ONCE_IN_MATERIAL, name, "material"))
+		return;
+	if (strcmp(name, "color") == 0 && !attr(atts, "rgba")) {
+		/* urdfdom reads rgba only (a <color rgb=... alpha=...> is
+		 * common): the colour is not given. */
+		struct srcpos p = here(r);
+		diag_warn(r->diag, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
+			  "(write the colour as rgba='R G B A')");
+	} else if (strcmp(name, "color") == 0) {
 		if (num_attr(r, atts, "color", "rgba", m->rgba, 4, 1)) {
 			int i;
 			m->has_rgba = 1;
@@ -453,9 +494,13 @@ static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
 	return j->rare;
 }
 
-static void start_in_joint(struct reader *r, struct joint *j, const XML_Char *name,
+static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *name,
 			   const XML_Char **atts)
 {
+	struct joint *j = s->obj;
+
+	if (!first_of_its_name(r, s, ONCE_IN_JOINT, name, "joint"))
+		return;
 	if (strcmp(name, "origin") == 0) {
 		read_origin(r, atts, &j->origin);
 	} else if (strcmp(name, "parent") == 0) {
@@ -533,7 +578,7 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 		start_in_robot(r, name, atts);
 		break;
 	case IN_LINK:
-		start_in_link(r, top->obj, name, atts);
+		start_in_link(r, top, name, atts);
 		break;
 	case IN_INERTIAL:
 		start_in_inertial(r, top, name, atts);
@@ -550,10 +595,10 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 		break;
 	case IN_MATERIAL:
 	case IN_VMATERIAL:
-		start_in_material(r, top->obj, name, atts);
+		start_in_material(r, top, name, atts);
 		break;
 	case IN_JOINT:
-		start_in_joint(r, top->obj, name, atts);
+		start_in_joint(r, top, name, atts);
 		break;
 	case IN_GAZEBO:
 		start_gazebo_node(r, name, atts, top->obj);

@@ -16,7 +16,14 @@ struct resolver {
 	struct diag *d;
 	const struct u2s_options *opts;
 	const struct sdf_target *target;
+	unsigned long suggest_budget;   /* edit-distance cells left for hints */
 };
+
+/* "Did you mean" compares a reference with every name: for thousands of
+ * bad references that is quadratic.  The hints of one conversion may cost
+ * this many cells of edit-distance tables (a fraction of a second); later
+ * references are warned about without a hint. */
+#define SUGGEST_BUDGET 20000000ul
 
 /* ---- tree and root ------------------------------------------------------ */
 
@@ -273,24 +280,43 @@ static size_t distance(const char *a, const char *b)
 	return row[lb];
 }
 
-static const char *closest_name(const struct robot *rb, const char *ref)
+/* Whether NAME, LEN_REF long reference REF's candidate, is nearer than BEST_D
+ * and there is budget to find out: the cost is the table's size. */
+static int worth_comparing(struct resolver *rs, size_t len_ref, const char *name, size_t best_d)
+{
+	size_t len = strlen(name);
+	unsigned long cost = (unsigned long)(len_ref + 1) * (len + 1);
+
+	if ((len > len_ref ? len - len_ref : len_ref - len) >= best_d)
+		return 0;   /* the lengths alone are that far apart */
+	if (cost > rs->suggest_budget) {
+		rs->suggest_budget = 0;
+		return 0;
+	}
+	rs->suggest_budget -= cost;
+	return 1;
+}
+
+static const char *closest_name(struct resolver *rs, const char *ref)
 {
 	const char *best = NULL;
-	size_t best_d = strlen(ref) / 2 + 2;
+	size_t len_ref = strlen(ref), best_d = len_ref / 2 + 2;
 	const struct link *l;
 	const struct joint *j;
 
-	for (l = rb->links; l; l = l->next) {
-		size_t dd = distance(ref, l->name);
-		if (dd < best_d)
-			best_d = dd, best = l->name;
-	}
-	for (j = rb->joints; j; j = j->next) {
-		size_t dd = distance(ref, j->name);
-		if (dd < best_d)
-			best_d = dd, best = j->name;
-	}
-	return best;
+	for (l = rs->rb->links; l && rs->suggest_budget; l = l->next)
+		if (worth_comparing(rs, len_ref, l->name, best_d)) {
+			size_t dd = distance(ref, l->name);
+			if (dd < best_d)
+				best_d = dd, best = l->name;
+		}
+	for (j = rs->rb->joints; j && rs->suggest_budget; j = j->next)
+		if (worth_comparing(rs, len_ref, j->name, best_d)) {
+			size_t dd = distance(ref, j->name);
+			if (dd < best_d)
+				best_d = dd, best = j->name;
+		}
+	return rs->suggest_budget ? best : NULL;   /* a half-done search hints nothing */
 }
 
 /* Tags of E that do not apply to what its block names (SCOPE: a mask of
@@ -346,7 +372,7 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 		warn_unused_tags(rs, e, (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0));
 		return;
 	}
-	hint = closest_name(rb, e->ref);
+	hint = closest_name(rs, e->ref);
 	if (hint)
 		diag_warn(rs->d, e->pos.line, e->pos.col,
 			  "<gazebo reference='%s'> names no link or joint; did you mean '%s'?",
@@ -626,7 +652,7 @@ static void warn_shared_names(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET };
 	struct gazebo *g;
 	struct joint *j;
 

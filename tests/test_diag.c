@@ -1064,7 +1064,8 @@ Test(warn, second_origin_in_visual)
 	       "   <origin xyz='2 0 0'/></visual>\n"
 	       " </link>\n"
 	       "</robot>\n",
-	       "t.urdf:4:4: warning: a second <origin> in <visual> is ignored\n");
+	       "t.urdf:4:4: warning: a second <origin> in <visual> is ignored "
+	       "(the first counts, as in urdfdom)\n");
 }
 
 Test(warn, gazebo_tag_that_does_not_apply)

@@ -943,3 +943,111 @@ Test(fates, world_is_the_root_only)
 	cr_assert_eq(joint_named(rb, "a")->fate, JOINT_LUMPED);
 	cr_assert_eq(joint_named(rb, "b")->fate, JOINT_LUMPED);
 }
+
+/* ---- repeated elements: the first counts, as in urdfdom --------------------------- */
+
+TestSuite(first, .init = setup, .fini = teardown);
+
+/* The messages, one per line, for comparing with what a test expects. */
+static const char *all_msgs(void)
+{
+	char *s = talloc_strdup(ctx, "");
+	unsigned i;
+
+	for (i = 0; i < msgs.n; i++)
+		s = talloc_asprintf_append(s, "%s\n", msgs.line[i]);
+	return s;
+}
+
+Test(first, joint_children)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"<link name='a'/><link name='b'/><link name='c'/>\n"
+		"<joint name='j' type='revolute'>\n"
+		" <origin xyz='1 0 0'/><parent link='a'/><child link='b'/><axis xyz='0 1 0'/>\n"
+		" <limit lower='-1' upper='1' effort='10' velocity='2'/>\n"
+		" <dynamics damping='0.5'/><mimic joint='k' multiplier='2'/>\n"
+		" <origin xyz='2 0 0'/><parent link='c'/><child link='c'/><axis xyz='1 0 0'/>\n"
+		" <limit lower='-3' upper='3' effort='30' velocity='4'/>\n"
+		" <dynamics damping='9'/><mimic joint='m' multiplier='5'/>\n"
+		"</joint>\n"
+		"</robot>\n");
+	struct joint *j = index_get(rb->joint_index, "j");
+
+	cr_assert_float_eq(j->origin.p.x, 1, 0);
+	cr_assert_str_eq(j->parent_name, "a");
+	cr_assert_str_eq(j->child_name, "b");
+	cr_assert_float_eq(j->axis[1], 1, 0);
+	cr_assert_float_eq(j->lower, -1, 0);
+	cr_assert_float_eq(j->upper, 1, 0);
+	cr_assert_float_eq(j->effort, 10, 0);
+	cr_assert_float_eq(j->velocity, 2, 0);
+	cr_assert_float_eq(j->damping, 0.5, 0);
+	cr_assert_str_eq(j->rare->mimic_joint, "k");
+	cr_assert_float_eq(j->rare->mimic_multiplier, 2, 0);
+	cr_assert_str_eq(all_msgs(),
+		"t.urdf:7:2: warning: a second <origin> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:7:23: warning: a second <parent> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:7:41: warning: a second <child> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:7:58: warning: a second <axis> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:8:2: warning: a second <limit> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:9:2: warning: a second <dynamics> in <joint> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:9:25: warning: a second <mimic> in <joint> is ignored (the first counts, as in urdfdom)\n");
+}
+
+Test(first, inertial_and_its_children)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"<link name='a'>\n"
+		" <inertial><origin xyz='1 0 0'/><mass value='2'/>\n"
+		"  <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/>\n"
+		"  <origin xyz='5 0 0'/><mass value='7'/>\n"
+		"  <inertia ixx='7' ixy='0' ixz='0' iyy='7' iyz='0' izz='7'/></inertial>\n"
+		" <inertial><mass value='9'/></inertial>\n"
+		"</link>\n"
+		"</robot>\n");
+	struct inertial *in = link_named(rb, "a")->inertial;
+
+	cr_assert_float_eq(in->origin.p.x, 1, 0);
+	cr_assert_float_eq(in->mass, 2, 0);
+	cr_assert_float_eq(in->ixx, 1, 0);
+	cr_assert_str_eq(all_msgs(),
+		"t.urdf:5:3: warning: a second <origin> in <inertial> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:5:24: warning: a second <mass> in <inertial> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:6:3: warning: a second <inertia> in <inertial> is ignored (the first counts, as in urdfdom)\n"
+		"t.urdf:7:2: warning: a second <inertial> in <link> is ignored (the first counts, as in urdfdom)\n");
+}
+
+Test(first, material_colour)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"<material name='m'><color rgba='1 0 0 1'/><color rgba='0 1 0 1'/></material>\n"
+		"<link name='a'/>\n"
+		"</robot>\n");
+	struct material *m = index_get(rb->material_index, "m");
+
+	cr_assert_float_eq(m->rgba[0], 1, 0);
+	cr_assert_float_eq(m->rgba[1], 0, 0);
+	cr_assert_str_eq(all_msgs(),
+		"t.urdf:2:43: warning: a second <color> in <material> is ignored (the first counts, as in urdfdom)\n");
+}
+
+/* urdfdom reads a colour from rgba only: <color rgb=... alpha=...> gives
+ * none, which is no error in a visual (the visual gets no colour). */
+Test(first, colour_without_rgba_is_ignored)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"<link name='a'><visual><geometry><sphere radius='1'/></geometry>\n"
+		" <material name='grey'><color rgb='0.5 0.5 0.5' alpha='1'/></material></visual></link>\n"
+		"</robot>\n");
+	struct item *v = link_named(rb, "a")->visuals.first;
+
+	cr_assert_not(v->inline_mat->has_rgba);
+	cr_assert_str_eq(all_msgs(),
+		"t.urdf:3:24: warning: <color> has no 'rgba' attribute; ignored "
+		"(write the colour as rgba='R G B A')\n");
+}

@@ -674,3 +674,53 @@ Test(lump, long_fixed_chain_is_linear_and_finite)
 	free(urdf);
 	result_free(&r);
 }
+
+/* An empty name is no name (xacro macros make them): such items are named
+ * as unnamed ones are, LINK_visual, LINK_collision, numbered on. */
+Test(write, empty_item_names_are_no_names)
+{
+	struct result r = convert_ok(
+		"<robot name='r'><link name='a'>" INERTIAL
+		"<visual name=''><geometry><sphere radius='1'/></geometry></visual>"
+		"<visual><geometry><sphere radius='2'/></geometry></visual>"
+		"<collision name=''><geometry><sphere radius='1'/></geometry></collision>"
+		"</link></robot>");
+
+	at(&r, "<visual name='a_visual'>");
+	at(&r, "<visual name='a_visual_1'>");
+	at(&r, "<collision name='a_collision'>");
+	absent(&r, "name='_visual");
+	absent(&r, "name='a_fixed_joint_lump__");
+}
+
+/* Thousands of <gazebo reference>s that name nothing: each is warned
+ * about, but hints ("did you mean") stop once they have cost a bounded
+ * amount of work, so the conversion stays linear in the input. */
+Test(write, hints_for_bad_references_are_bounded)
+{
+	enum { N = 2000 };
+	size_t cap = (size_t)N * 400, len = 0;
+	char *urdf = malloc(cap);
+	struct result r;
+	unsigned i, hints;
+
+	cr_assert_not_null(urdf);
+	len += (size_t)snprintf(urdf + len, cap - len, "<robot name='r'>");
+	for (i = 0; i < N; i++)
+		len += (size_t)snprintf(urdf + len, cap - len, "<link name='link_%u'>" INERTIAL "</link>", i);
+	for (i = 1; i < N; i++)
+		len += (size_t)snprintf(urdf + len, cap - len, "<joint name='j%u' type='fixed'>"
+					"<parent link='link_0'/><child link='link_%u'/></joint>", i, i);
+	for (i = 0; i < N; i++)
+		len += (size_t)snprintf(urdf + len, cap - len, "<gazebo reference='lnk_%u'/>", i);
+	snprintf(urdf + len, cap - len, "</robot>");
+	r = convert_ok(urdf);
+	hints = count(r.msgs, "did you mean");
+	cr_assert_eq(count(r.msgs, "names no link or joint"), N);
+	cr_assert_gt(hints, 0, "no hint at all");
+	cr_assert_lt(hints, N, "every one of %u bad references got a hint", N);
+	cr_assert(strstr(r.msgs, "<gazebo reference='lnk_0'> names no link or joint; did you mean 'link_0'?"),
+		  "the first reference's hint");
+	free(urdf);
+	result_free(&r);
+}
