@@ -1,7 +1,15 @@
-/* index: open addressing with linear probing, FNV-1a, grows at 1/2 load. */
+/* index: open addressing with linear probing, grows at 1/2 load.
+ *
+ * Names come from the input, so the hash is keyed: SipHash-1-3 with a key
+ * drawn at random for each index.  Names crafted to collide under a fixed
+ * hash (65,536 of them are easy for FNV-1a) would make every lookup walk
+ * one long run of slots; without the key, nobody can craft them. */
 #include "index.h"
 
+#include <stdint.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
 
 struct slot {
 	const char *key;    /* NULL: empty */
@@ -12,16 +20,63 @@ struct slot {
 struct index {
 	struct slot *slots;
 	size_t cap, count;  /* cap a power of two */
+	uint64_t key[2];    /* the hash's secret key */
 	oom_jump *oom;
 };
 
-static unsigned hash_str(const char *s)
+static uint64_t rotl(uint64_t x, int b)
 {
-	unsigned h = 2166136261u;
+	return (x << b) | (x >> (64 - b));
+}
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h;
+#define SIPROUND(v0, v1, v2, v3) do { \
+		v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32); \
+		v2 += v3; v3 = rotl(v3, 16); v3 ^= v2; \
+		v0 += v3; v3 = rotl(v3, 21); v3 ^= v0; \
+		v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32); \
+	} while (0)
+
+/* SipHash-1-3 of the string S under KEY (Aumasson and Bernstein's
+ * keyed hash, one round per word and three to finish). */
+static unsigned hash_str(const uint64_t key[2], const char *s)
+{
+	uint64_t v0 = key[0] ^ 0x736f6d6570736575ull, v1 = key[1] ^ 0x646f72616e646f6dull;
+	uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull;
+	size_t len = strlen(s), i;
+	uint64_t m;
+	int k;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		for (m = 0, k = 7; k >= 0; k--)
+			m = (m << 8) | (unsigned char)s[i + k];
+		v3 ^= m;
+		SIPROUND(v0, v1, v2, v3);
+		v0 ^= m;
+	}
+	m = (uint64_t)(len & 0xff) << 56;
+	for (k = (int)(len - i) - 1; k >= 0; k--)
+		m |= (uint64_t)(unsigned char)s[i + k] << (8 * k);
+	v3 ^= m;
+	SIPROUND(v0, v1, v2, v3);
+	v0 ^= m;
+	v2 ^= 0xff;
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	return (unsigned)(v0 ^ v1 ^ v2 ^ v3);
+}
+
+/* A key nobody can guess: from the kernel, else from the clock and the
+ * index's address. */
+static void draw_key(struct index *ix)
+{
+	struct timespec ts;
+
+	if (getrandom(ix->key, sizeof ix->key, GRND_NONBLOCK) == (ssize_t)sizeof ix->key)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ix->key[0] = (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^ (uint64_t)(uintptr_t)ix;
+	ix->key[1] = (uint64_t)ts.tv_sec * 0xbf58476d1ce4e5b9ull ^ (uint64_t)(uintptr_t)&ts;
 }
 
 struct index *index_new(TALLOC_CTX *ctx, oom_jump *jump)
@@ -29,6 +84,7 @@ struct index *index_new(TALLOC_CTX *ctx, oom_jump *jump)
 	struct index *ix = must(jump, talloc_zero(ctx, struct index));
 
 	ix->oom = jump;
+	draw_key(ix);
 	ix->cap = 64;
 	ix->slots = must(jump, talloc_zero_array(ix, struct slot, ix->cap));
 	return ix;
@@ -50,7 +106,7 @@ static struct slot *find_slot(struct slot *slots, size_t cap, const char *key, u
 
 void *index_get(const struct index *ix, const char *key)
 {
-	return find_slot(ix->slots, ix->cap, key, hash_str(key))->val;
+	return find_slot(ix->slots, ix->cap, key, hash_str(ix->key, key))->val;
 }
 
 static void grow(struct index *ix)
@@ -68,7 +124,7 @@ static void grow(struct index *ix)
 
 void *index_put(struct index *ix, const char *key, void *val)
 {
-	unsigned h = hash_str(key);
+	unsigned h = hash_str(ix->key, key);
 	struct slot *s = find_slot(ix->slots, ix->cap, key, h);
 
 	if (s->key)
@@ -94,4 +150,18 @@ int index_merge(struct index *ix, const struct index *from)
 		if (from->slots[i].key && index_put(ix, from->slots[i].key, from->slots[i].val))
 			return -1;
 	return 0;
+}
+
+size_t index_longest_run(const struct index *ix)
+{
+	size_t i, longest = 0;
+
+	for (i = 0; i < ix->cap; i++)
+		if (ix->slots[i].key) {
+			size_t home = ix->slots[i].hash & (ix->cap - 1);
+			size_t d = (i - home) & (ix->cap - 1);
+			if (d + 1 > longest)
+				longest = d + 1;
+		}
+	return longest;
 }

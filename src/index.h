@@ -23,5 +23,8 @@ size_t index_count(const struct index *ix);
 /* Adds every entry of FROM to IX; -1 when a key of FROM was in IX already
  * (IX then holds some of FROM's entries). */
 int index_merge(struct index *ix, const struct index *from);
+/* The most slots a lookup of a key in IX looks at (tests: crafted names
+ * must not make it long). */
+size_t index_longest_run(const struct index *ix);
 
 #endif

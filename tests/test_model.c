@@ -646,3 +646,34 @@ Test(index, merge)
 	cr_assert_eq(index_merge(a, b), -1, "a key in both is a conflict");
 	cr_assert_eq(index_get(a, "a"), &x, "the first value stays");
 }
+
+/* Names crafted against an unkeyed hash: 1024 names whose FNV-1a hashes
+ * (the index's hash before it was keyed) agree in their low 14 bits, so
+ * that they would land in one run of slots that every lookup walks.  The
+ * keyed hash spreads them. */
+static unsigned fnv1a(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+Test(index, crafted_collisions_spread)
+{
+	enum { N = 1024 };
+	struct index *ix = index_new(ctx, NULL);
+	unsigned found = 0, u;
+	char name[32];
+
+	for (u = 0; found < N; u++) {
+		snprintf(name, sizeof name, "link_%u", u);
+		if ((fnv1a(name) & 0x3fff) == 0x1234) {
+			cr_assert_null(index_put(ix, talloc_strdup(ctx, name), ix));
+			found++;
+		}
+	}
+	cr_assert_eq(index_count(ix), N);
+	cr_assert_lt(index_longest_run(ix), 48, "a run of %zu slots", index_longest_run(ix));
+}
