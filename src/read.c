@@ -31,6 +31,14 @@ static const char *const ONCE_IN_JOINT[] = {
 	"origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
 	"safety_controller", "calibration", NULL
 };
+/* Children of <robot> and <link> that urdfdom reads or knows (those with no
+ * SDFormat meaning, transmission and ros2_control, are passed over
+ * quietly); any other child of these and of the elements above is not
+ * URDF (a typo, most often) and is ignored with a warning. */
+static const char *const KNOWN_IN_ROBOT[] = {
+	"link", "joint", "material", "gazebo", "origin", "transmission", "ros2_control", NULL
+};
+static const char *const KNOWN_IN_LINK[] = { "inertial", "visual", "collision", NULL };
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
 enum { ITEM_GEOMETRY = 2 };
 
@@ -449,6 +457,8 @@ static void start_in_item(struct reader *r, struct scope *f, const XML_Char *nam
 		it->material_name = it->inline_mat->name;
 		return;
 	}
+	/* A collision's <material> (xacro macros often give one) has no
+	 * meaning in URDF or SDFormat: passed over quietly. */
 	push(r, IN_IGNORED, NULL);
 }
 
@@ -548,6 +558,59 @@ static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *na
 	push(r, IN_IGNORED, NULL);
 }
 
+/* What the scope's element is called, for messages. */
+static const char *scope_name(const struct scope *s)
+{
+	switch (s->kind) {
+	case IN_ROBOT: return "robot";
+	case IN_LINK: return "link";
+	case IN_INERTIAL: return "inertial";
+	case IN_ITEM: return ((const struct item *)s->obj)->kind == ITEM_VISUAL ? "visual" : "collision";
+	case IN_MATERIAL: case IN_VMATERIAL: return "material";
+	case IN_JOINT: return "joint";
+	default: return NULL;
+	}
+}
+
+/* The children the element of scope S may have, or NULL when they are
+ * not checked here. */
+static const char *const *known_children(const struct scope *s)
+{
+	switch (s->kind) {
+	case IN_ROBOT: return KNOWN_IN_ROBOT;
+	case IN_LINK: return KNOWN_IN_LINK;
+	case IN_INERTIAL: return ONCE_IN_INERTIAL;
+	case IN_ITEM: return ONCE_IN_ITEM;
+	case IN_MATERIAL: case IN_VMATERIAL: return ONCE_IN_MATERIAL;
+	case IN_JOINT: return ONCE_IN_JOINT;
+	default: return NULL;
+	}
+}
+
+/* Whether NAME is not a child that the element of scope S has in URDF:
+ * then it is ignored, with a warning (urdfdom ignores it without one). */
+static int unknown_child(struct reader *r, const struct scope *s, const char *name)
+{
+	const char *const *known = known_children(s);
+	struct srcpos p;
+
+	if (!known)
+		return 0;
+	for (; *known; known++)
+		if (strcmp(*known, name) == 0)
+			return 0;
+	p = here(r);
+	if (s->kind == IN_LINK && strcmp(name, "gazebo") == 0)
+		diag_warn(r->diag, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
+			  "in <robot> as <gazebo reference='%s'>", ((const struct link *)s->obj)->name ?
+			  ((const struct link *)s->obj)->name : "");
+	else
+		diag_warn(r->diag, p.line, p.col, "<%s> is not a child of <%s> in URDF; ignored",
+			  name, scope_name(s));
+	push(r, IN_IGNORED, NULL);
+	return 1;
+}
+
 static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
 {
 	struct reader *r = arg;
@@ -560,6 +623,8 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 		XML_StopParser(r->parser, XML_FALSE);
 		return;
 	}
+	if (unknown_child(r, top, name))
+		return;
 	switch (top->kind) {
 	case IN_DOC:
 		if (r->synthetic_root) {

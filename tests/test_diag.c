@@ -1328,9 +1328,13 @@ Test(hostile, million_nested_elements)
 Test(hostile, million_nested_elements_in_a_link)
 {
 	struct run r = run_stream("<robot name='r'>\n<link name='a'>", "<visual>", 1000000, "");
-	char want[128];
+	char want[256];
 
-	snprintf(want, sizeof want, "<stdin>:2:%d: error: elements nested deeper than 4096 levels\n",
+	/* The second <visual> is no child of a visual: ignored, said once,
+	 * and all below it with it. */
+	snprintf(want, sizeof want, "<stdin>:2:24: warning: <visual> is not a child of <visual> "
+		 "in URDF; ignored\n"
+		 "<stdin>:2:%d: error: elements nested deeper than 4096 levels\n",
 		 15 + 8 * 4094 + 1);
 	cr_assert_eq(r.status, 1);
 	cr_assert_eq(r.outlen, 0);
@@ -1605,4 +1609,59 @@ Test(cli, output_device_full)
 	cr_assert_eq(r.status, 3);
 	cr_assert_str_eq(r.err, "t.urdf: error: cannot write the SDF output: No space left on device\n");
 	run_free(&r);
+}
+
+/* ---- what is not URDF: ignored, but said ------------------------------------------- */
+
+Test(warn, elements_that_are_not_urdf)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'><inertail/>" INERTIAL "\n"
+	       "  <visual><geometry><sphere radius='1'/></geometry><colour/></visual>\n"
+	       "  <collision><geometry><sphere radius='1'/></geometry><verbose/></collision>\n"
+	       " </link>\n"
+	       " <joint name='j' type='fixed'><parent link='a'/><child link='b'/><limits/></joint>\n"
+	       " <link name='b'>" INERTIAL "</link>\n"
+	       " <transmision/>\n"
+	       "</robot>\n",
+	       "t.urdf:2:17: warning: <inertail> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:3:52: warning: <colour> is not a child of <visual> in URDF; ignored\n"
+	       "t.urdf:4:55: warning: <verbose> is not a child of <collision> in URDF; ignored\n"
+	       "t.urdf:6:66: warning: <limits> is not a child of <joint> in URDF; ignored\n"
+	       "t.urdf:8:2: warning: <transmision> is not a child of <robot> in URDF; ignored\n");
+}
+
+/* Elements of URDF that SDFormat has no use for stay quiet. */
+static void converted_quietly(const char *urdf)
+{
+	struct run r = run(urdf, "t.urdf", NULL);
+
+	cr_assert_eq(r.status, 0, "exit status %d; messages:\n%s", r.status, r.err);
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+}
+
+Test(warn, urdf_without_sdformat_meaning_is_quiet)
+{
+	converted_quietly("<robot name='r'>\n"
+	       " <link name='a'>" INERTIAL
+	       "<collision><geometry><sphere radius='1'/></geometry><material name='m'/></collision>"
+	       "</link>\n"
+	       " <link name='b'>" INERTIAL "</link>\n"
+	       " <joint name='j' type='revolute'><parent link='a'/><child link='b'/>\n"
+	       "  <limit effort='1' velocity='1'/><safety_controller k_velocity='1'/>"
+	       "<calibration rising='0'/></joint>\n"
+	       " <transmission name='t'><type>x</type></transmission>\n"
+	       " <ros2_control name='c' type='system'/>\n"
+	       "</robot>\n");
+}
+
+/* A common mistake: the block inside the link it is meant for. */
+Test(warn, gazebo_inside_a_link)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'><gazebo><mu1>1</mu1></gazebo>" INERTIAL "</link>\n"
+	       "</robot>\n",
+	       "t.urdf:2:17: warning: <gazebo> inside <link> is ignored; put it in <robot> "
+	       "as <gazebo reference='a'>\n");
 }
