@@ -36,6 +36,7 @@ struct material {
 	double rgba[4];
 	const char *texture;     /* NULL if none */
 	struct srcpos pos;
+	int texture_warned;      /* its texture was said to be left out */
 };
 
 enum item_kind { ITEM_VISUAL, ITEM_COLLISION };

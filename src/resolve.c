@@ -332,6 +332,58 @@ static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned 
 				  e->ref[0] ? e->ref : "the model");
 }
 
+static int same_value(enum tag_kind kind, const union tag_value *a, const union tag_value *b)
+{
+	switch (kind) {
+	case TAG_BOOL: return a->b == b->b;
+	case TAG_NUM: return a->num == b->num;
+	case TAG_VEC3: return memcmp(a->vec, b->vec, sizeof a->vec) == 0;
+	case TAG_INT: return a->i == b->i;
+	case TAG_TEXT: return strcmp(a->text, b->text) == 0;
+	}
+	return 1;
+}
+
+/* V as text in BUF, numbers in their shortest form. */
+static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_kind kind,
+			      const union tag_value *v)
+{
+	switch (kind) {
+	case TAG_BOOL: return v->b ? "true" : "false";
+	case TAG_NUM: buf[num_format(v->num, buf)] = '\0'; break;
+	case TAG_VEC3: buf[num_format_vec(v->vec, 3, NUM_SHORTEST, buf)] = '\0'; break;
+	case TAG_INT: buf[num_format_long(v->i, buf)] = '\0'; break;
+	case TAG_TEXT: return diag_excerpt(buf, v->text);
+	}
+	return buf;
+}
+
+/* A tag that block E sets to another value than an earlier block for the
+ * same reference (in LIST) did: the later one wins, as in libsdformat,
+ * which warns of it too. */
+static void warn_overrides(struct resolver *rs, const struct ext_list *list, const struct ext *e)
+{
+	unsigned id;
+
+	for (id = 0; id < TAG_COUNT; id++) {
+		const struct ext *before = NULL;
+		const struct ext_ref *r;
+		char old[3 * NUM_BUFSZ + DIAG_EXCERPT], now[3 * NUM_BUFSZ + DIAG_EXCERPT];
+		if (TAGS[id].stored_as != id || !tag_given(&e->tags, id))
+			continue;
+		for (r = list->first; r; r = r->next)
+			if (tag_given(&r->ext->tags, id))
+				before = r->ext;
+		if (!before || same_value(TAGS[id].kind, &before->tags.v[id], &e->tags.v[id]))
+			continue;
+		diag_warn(rs->d, e->pos.line, e->pos.col,
+			  "<%s> %s replaces %s, given by the <gazebo> block at line %u", TAGS[id].name,
+			  value_text(now, TAGS[id].kind, &e->tags.v[id]),
+			  value_text(old, TAGS[id].kind, &before->tags.v[id]),
+			  before->pos.line);
+	}
+}
+
 static void join_block(struct resolver *rs, const struct gazebo *g)
 {
 	struct robot *rb = rs->rb;
@@ -347,12 +399,15 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	rb->exts[rb->nexts++] = e;
 
 	if (e->ref[0] == '\0') {
+		warn_overrides(rs, &rb->model_exts, e);
 		ext_list_append(&rb->arena, &rb->model_exts, e);
 		warn_unused_tags(rs, e, SCOPE_MODEL);
 		return;
 	}
 	l = index_get(rb->link_index, e->ref);
 	j = index_get(rb->joint_index, e->ref);
+	if (l || j)
+		warn_overrides(rs, l ? &l->exts : &j->exts, e);
 	if (l)
 		ext_list_append(&rb->arena, &l->exts, e);
 	if (j) {
@@ -384,6 +439,21 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 
 /* ---- materials ------------------------------------------------------------ */
 
+/* An inline material named like one defined before it, with another
+ * colour: the one before is used (as urdfdom does), this one's is lost. */
+static void warn_other_colour(struct resolver *rs, const struct material *inline_mat,
+			      const struct material *used)
+{
+	if (!inline_mat || !inline_mat->has_rgba)
+		return;
+	if (used->has_rgba && memcmp(used->rgba, inline_mat->rgba, sizeof used->rgba) == 0)
+		return;
+	diag_warn(rs->d, inline_mat->pos.line, inline_mat->pos.col,
+		  "material '%s' was defined at line %u with %s; that one is used, not this "
+		  "colour", used->name, used->pos.line,
+		  used->has_rgba ? "another colour" : "no colour");
+}
+
 /* As urdfdom: a visual material with an empty name is the visual's own;
  * otherwise a robot-level material of that name wins, else the visual's own
  * colour or texture, which later visuals may then name. */
@@ -412,8 +482,19 @@ static void resolve_materials(struct resolver *rs)
 				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
 					  "link '%s': material '%s' is not defined; the visual gets no colour",
 					  l->name, v->material_name);
+			else if (m != v->inline_mat)
+				warn_other_colour(rs, v->inline_mat, m);
 			v->material = m;
 		}
+	for (l = rs->rb->links; l; l = l->next)
+		for (v = l->visuals.first; v; v = v->next)
+			if (v->material && v->material->texture && !v->material->texture_warned) {
+				v->material->texture_warned = 1;
+				diag_warn(rs->d, v->material->pos.line, v->material->pos.col,
+					  "material '%s': <texture> is left out (SDFormat has no "
+					  "URDF-style texture; give the visual a <gazebo> <material>)",
+					  v->material->name ? v->material->name : "");
+			}
 }
 
 /* ---- joints --------------------------------------------------------------- */
@@ -634,6 +715,53 @@ static void check_written(struct resolver *rs)
 			  "the model has no link with mass; simulators will not load it");
 }
 
+/* The first tag of E written at TARGET, or NULL. */
+static const char *first_tag_at(const struct ext *e, enum tag_target target)
+{
+	unsigned id;
+
+	for (id = 0; id < TAG_COUNT; id++)
+		if (TAGS[id].target == target && tag_given(&e->tags, id))
+			return TAGS[id].name;
+	return NULL;
+}
+
+/* What a block gives the collisions or visuals of a link that has none
+ * reaches nothing.  (A link that absorbed others is passed over: an
+ * unnamed item it absorbed may take its extensions, see write.c.) */
+static void warn_items_missing(struct resolver *rs, const struct link *l, const struct ext *e,
+			       enum item_kind kind)
+{
+	const int visual = kind == ITEM_VISUAL;
+	const char *tag = first_tag_at(e, visual ? AT_VISUAL : AT_COLLISION);
+	const struct node_list *blobs = visual ? &e->visual_blobs : &e->collision_blobs;
+
+	if (!tag && blobs->n == 0)
+		return;
+	diag_warn(rs->d, e->pos.line, e->pos.col,
+		  "link '%s' has no <%s>, so <%s> in this <gazebo> block applies to nothing; "
+		  "ignored", l->name, visual ? "visual" : "collision",
+		  tag ? tag : visual ? "visual" : "collision");
+}
+
+static void warn_exts_without_items(struct resolver *rs)
+{
+	unsigned i;
+
+	for (i = 0; i < rs->rb->norder; i++) {
+		const struct link *l = rs->rb->order[i];
+		const struct ext_ref *r;
+		if ((l->fate != LINK_WRITTEN && l->fate != LINK_LUMPED) || l->absorbed_first)
+			continue;
+		for (r = l->exts.first; r; r = r->next) {
+			if (!l->collisions.first)
+				warn_items_missing(rs, l, r->ext, ITEM_COLLISION);
+			if (!l->visuals.first)
+				warn_items_missing(rs, l, r->ext, ITEM_VISUAL);
+		}
+	}
+}
+
 /* SDFormat wants link, joint and frame names distinct; the reference writes
  * them anyway, and so does u2s, with a warning. */
 static void warn_shared_names(struct resolver *rs)
@@ -675,6 +803,8 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	warn_shared_names(&rs);
 	lump(rb, d, opts);
 	decide_fates(&rs);
+	if (!d->errors)   /* rejected anyway: the errors are what matters */
+		warn_exts_without_items(&rs);
 	check_written(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;
 }

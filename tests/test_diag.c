@@ -1665,3 +1665,61 @@ Test(warn, gazebo_inside_a_link)
 	       "t.urdf:2:17: warning: <gazebo> inside <link> is ignored; put it in <robot> "
 	       "as <gazebo reference='a'>\n");
 }
+
+/* A material's texture is not written (libsdformat writes none either). */
+Test(warn, texture_left_out)
+{
+	warned("<robot name='r'>\n"
+	       " <material name='wood'><texture filename='wood.png'/></material>\n"
+	       " <link name='a'>" INERTIAL "<visual><geometry><sphere radius='1'/></geometry>"
+	       "<material name='wood'/></visual></link>\n"
+	       "</robot>\n",
+	       "t.urdf:2:2: warning: material 'wood': <texture> is left out (SDFormat has no "
+	       "URDF-style texture; give the visual a <gazebo> <material>)\n");
+}
+
+/* Two inline materials of one name: the first is every visual's, so the
+ * second's colour is lost, and said so. */
+Test(warn, material_named_again_with_another_colour)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'>" INERTIAL "<visual><geometry><sphere radius='1'/></geometry>\n"
+	       "  <material name='paint'><color rgba='1 0 0 1'/></material></visual>\n"
+	       "  <visual><geometry><sphere radius='2'/></geometry>\n"
+	       "  <material name='paint'><color rgba='1 0 0 1'/></material></visual>\n"
+	       "  <visual><geometry><sphere radius='3'/></geometry>\n"
+	       "  <material name='paint'><color rgba='0 0 1 1'/></material></visual></link>\n"
+	       "</robot>\n",
+	       "t.urdf:7:3: warning: material 'paint' was defined at line 3 with another colour; "
+	       "that one is used, not this colour\n");
+}
+
+/* A later block for the same reference that gives a tag another value:
+ * the later wins, and that is said; the same value again is quiet. */
+Test(warn, later_block_replaces_a_value)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'>" INERTIAL "<collision><geometry><sphere radius='1'/></geometry>"
+	       "</collision></link>\n"
+	       " <gazebo reference='a'><mu1>0.8</mu1><kp>10</kp><fdir1>1 0 0</fdir1></gazebo>\n"
+	       " <gazebo reference='a'><mu1>0.5</mu1><kp>10</kp><fdir1>0 1 0</fdir1></gazebo>\n"
+	       " <gazebo><static>true</static></gazebo>\n"
+	       " <gazebo><static>false</static></gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:4:2: warning: <mu1> 0.5 replaces 0.8, given by the <gazebo> block at line 3\n"
+	       "t.urdf:4:2: warning: <fdir1> 0 1 0 replaces 1 0 0, given by the <gazebo> block at line 3\n"
+	       "t.urdf:6:2: warning: <static> false replaces true, given by the <gazebo> block at line 5\n");
+}
+
+/* Collision and visual tags for a link that has no collision or visual. */
+Test(warn, tags_for_items_the_link_lacks)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'>" INERTIAL "</link>\n"
+	       " <gazebo reference='a'><mu1>0.8</mu1><material>Gazebo/Red</material></gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:3:2: warning: link 'a' has no <collision>, so <mu1> in this <gazebo> block "
+	       "applies to nothing; ignored\n"
+	       "t.urdf:3:2: warning: link 'a' has no <visual>, so <material> in this <gazebo> block "
+	       "applies to nothing; ignored\n");
+}

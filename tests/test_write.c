@@ -691,6 +691,7 @@ Test(write, empty_item_names_are_no_names)
 	at(&r, "<collision name='a_collision'>");
 	absent(&r, "name='_visual");
 	absent(&r, "name='a_fixed_joint_lump__");
+	result_free(&r);
 }
 
 /* Thousands of <gazebo reference>s that name nothing: each is warned
