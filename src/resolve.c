@@ -499,14 +499,22 @@ static void resolve_materials(struct resolver *rs)
 
 /* ---- joints --------------------------------------------------------------- */
 
+static const char *first_tag_at(const struct ext *e, enum tag_target target);
+
 static void check_joint(struct resolver *rs, struct joint *j)
 {
 	if (!JOINT_TYPES[j->type].sdf) {
+		const struct ext_ref *r;
 		j->fate = JOINT_LEFT_OUT;
 		diag_warn(rs->d, j->pos.line, j->pos.col,
 			  "%s joint '%s' has no SDFormat %s equivalent; left out, link '%s' "
 			  "is posed at its origin instead", joint_type_name(j->type), j->name,
 			  rs->target->version, j->child_name);
+		for (r = j->exts.first; r; r = r->next)
+			if (r->ext->blobs.n || first_tag_at(r->ext, AT_JOINT))
+				diag_warn(rs->d, r->ext->pos.line, r->ext->pos.col,
+					  "this <gazebo> block for joint '%s' is left out with the "
+					  "joint", j->name);
 	}
 	if (j->has_limit && j->lower > j->upper &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
@@ -601,6 +609,24 @@ static void warn_frame(struct resolver *rs, const struct link *l)
 		}
 }
 
+/* The world is the model's fixed frame, not a link: what the URDF gives
+ * it is not written. */
+static void warn_world_contents(struct resolver *rs, const struct link *l)
+{
+	const struct ext_ref *r;
+
+	if (l->inertial || l->visuals.first || l->collisions.first)
+		diag_warn(rs->d, l->pos.line, l->pos.col,
+			  "link 'world' is the model's fixed frame, not a link: its %s left out",
+			  l->inertial && (l->visuals.first || l->collisions.first) ?
+			  "<inertial>, <visual>s and <collision>s are" :
+			  l->inertial ? "<inertial> is" : "<visual>s and <collision>s are");
+	for (r = l->exts.first; r; r = r->next)
+		diag_warn(rs->d, r->ext->pos.line, r->ext->pos.col,
+			  "this <gazebo> block for link 'world' is left out: the world is the "
+			  "model's fixed frame, not a link");
+}
+
 static void drop(struct link *l, struct link *by)
 {
 	l->fate = LINK_DROPPED;
@@ -633,7 +659,7 @@ static void decide_fates(struct resolver *rs)
 		else if (l->fate == LINK_LUMPED)
 			continue;
 		else if (link_is_world(rb, l))
-			l->fate = LINK_WORLD;
+			l->fate = LINK_WORLD, warn_world_contents(rs, l);
 		else if (!link_is_massless(l))
 			l->fate = LINK_WRITTEN;
 		else if (pj && pj->type == JOINT_FIXED && !link_is_world(rb, pj->parent) &&

@@ -1723,3 +1723,25 @@ Test(warn, tags_for_items_the_link_lacks)
 	       "t.urdf:3:2: warning: link 'a' has no <visual>, so <material> in this <gazebo> block "
 	       "applies to nothing; ignored\n");
 }
+
+/* What a floating joint's blocks and the world link hold is not written:
+ * said. */
+Test(warn, blocks_of_a_floating_joint_and_the_world)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='world'>" INERTIAL "</link>\n"
+	       " <link name='a'>" INERTIAL "</link>\n"
+	       " <joint name='j' type='fixed'><parent link='world'/><child link='a'/></joint>\n"
+	       " <link name='b'>" INERTIAL "</link>\n"
+	       " <joint name='f' type='floating'><parent link='a'/><child link='b'/></joint>\n"
+	       " <gazebo reference='f'><sensor name='s' type='imu'/></gazebo>\n"
+	       " <gazebo reference='world'><self_collide>true</self_collide></gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:6:2: warning: floating joint 'f' has no SDFormat 1.9 equivalent; left out, "
+	       "link 'b' is posed at its origin instead\n"
+	       "t.urdf:7:2: warning: this <gazebo> block for joint 'f' is left out with the joint\n"
+	       "t.urdf:2:2: warning: link 'world' is the model's fixed frame, not a link: its "
+	       "<inertial> is left out\n"
+	       "t.urdf:8:2: warning: this <gazebo> block for link 'world' is left out: the world "
+	       "is the model's fixed frame, not a link\n");
+}
