@@ -634,3 +634,15 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 	}
 	return len;
 }
+
+int num_flush_subnormal(double *v, int n)
+{
+	int i, flushed = 0;
+
+	for (i = 0; i < n; i++)
+		if (fpclassify(v[i]) == FP_SUBNORMAL) {
+			v[i] = 0;
+			flushed++;
+		}
+	return flushed;
+}

@@ -15,6 +15,10 @@
  * trailing garbage, or is NaN or infinite (overflow included). */
 int num_parse(const char *s, double *out);
 
+/* Sets the subnormal numbers among V[0..N-1] (below 2.2e-308 in magnitude,
+ * not 0: SDFormat readers refuse them) to 0; returns how many there were. */
+int num_flush_subnormal(double *v, int n);
+
 /* Parses S as exactly N numbers separated by blanks.  Returns 0, or -1 when
  * a piece is not a number or the count differs from N. */
 int num_parse_vec(const char *s, double *out, int n);

@@ -120,6 +120,13 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 		bad_number(r, elem, name, v, n);
 		return 0;
 	}
+	if (num_flush_subnormal(out, n)) {
+		struct srcpos p = here(r);
+		char buf[DIAG_EXCERPT + 4];
+		diag_warn(r->diag, p.line, p.col, "<%s %s='%s'>: a number too small for "
+			  "SDFormat readers (subnormal) is taken as 0", elem, name,
+			  diag_excerpt(buf, v));
+	}
 	return 1;
 }
 

@@ -222,6 +222,13 @@ static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, co
 			   t->name, diag_excerpt(buf, v), what[t->kind]);
 		return;
 	}
+	if ((t->kind == TAG_NUM && num_flush_subnormal(&val->num, 1)) ||
+	    (t->kind == TAG_VEC3 && num_flush_subnormal(val->vec, 3))) {
+		char buf[DIAG_EXCERPT + 4];
+		diag_warn(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> '%s': a number too "
+			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
+			  diag_excerpt(buf, v));
+	}
 	if (t->deprecated)
 		diag_warn(rs->d, n->pos.line, n->pos.col,
 			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);

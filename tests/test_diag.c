@@ -1745,3 +1745,14 @@ Test(warn, blocks_of_a_floating_joint_and_the_world)
 	       "t.urdf:8:2: warning: this <gazebo> block for link 'world' is left out: the world "
 	       "is the model's fixed frame, not a link\n");
 }
+
+/* A subnormal number (SDFormat readers refuse them) is taken as 0. */
+Test(warn, subnormal_numbers)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'><inertial><origin xyz='1e-320 0 0'/><mass value='1'/>"
+	       "<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+	       "</robot>\n",
+	       "t.urdf:2:27: warning: <origin xyz='1e-320 0 0'>: a number too small for SDFormat "
+	       "readers (subnormal) is taken as 0\n");
+}

@@ -497,3 +497,14 @@ Test(num_format_long, as_printf)
 		cr_assert_eq(n, strlen(want));
 	}
 }
+
+/* SDFormat readers refuse subnormal numbers: they become 0. */
+Test(num_parse, subnormals_flushed_to_zero)
+{
+	double v[5] = { 1e-320, -4.9e-324, 2.2250738585072014e-308, 0, 1e-300 };
+
+	cr_assert_eq(num_flush_subnormal(v, 5), 2);
+	cr_assert(v[0] == 0 && v[1] == 0, "subnormals left: %g %g", v[0], v[1]);
+	cr_assert_eq(v[2], 2.2250738585072014e-308, "the smallest normal stays");
+	cr_assert_eq(v[4], 1e-300);
+}
