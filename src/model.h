@@ -76,7 +76,12 @@ struct ext {
 };
 
 struct ext_ref { struct ext *ext; struct ext_ref *next; };
-struct ext_list { struct ext_ref *first, *last; };
+struct ext_list {
+	struct ext_ref *first, *last;
+	/* By tag: the last block of the list that gives it (resolve's
+	 * override check); NULL until a block is checked against the list. */
+	const struct ext **latest;
+};
 
 /* What becomes of a link in the SDF. */
 enum link_fate {

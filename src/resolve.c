@@ -304,6 +304,19 @@ static int worth_comparing(struct resolver *rs, size_t len_ref, const char *name
 	return 1;
 }
 
+/* NAME in *BEST when it is nearer to REF than *BEST_D. */
+static void consider(struct resolver *rs, const char *ref, size_t len_ref, const char *name,
+		     const char **best, size_t *best_d)
+{
+	size_t dd;
+
+	if (!worth_comparing(rs, len_ref, name, *best_d))
+		return;
+	dd = distance(ref, name);
+	if (dd < *best_d)
+		*best_d = dd, *best = name;
+}
+
 static const char *closest_name(struct resolver *rs, const char *ref)
 {
 	const char *best = NULL;
@@ -312,17 +325,9 @@ static const char *closest_name(struct resolver *rs, const char *ref)
 	const struct joint *j;
 
 	for (l = rs->rb->links; l && rs->suggest_budget; l = l->next)
-		if (worth_comparing(rs, len_ref, l->name, best_d)) {
-			size_t dd = distance(ref, l->name);
-			if (dd < best_d)
-				best_d = dd, best = l->name;
-		}
+		consider(rs, ref, len_ref, l->name, &best, &best_d);
 	for (j = rs->rb->joints; j && rs->suggest_budget; j = j->next)
-		if (worth_comparing(rs, len_ref, j->name, best_d)) {
-			size_t dd = distance(ref, j->name);
-			if (dd < best_d)
-				best_d = dd, best = j->name;
-		}
+		consider(rs, ref, len_ref, j->name, &best, &best_d);
 	return rs->suggest_budget ? best : NULL;   /* a half-done search hints nothing */
 }
 
@@ -367,20 +372,20 @@ static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_k
 
 /* A tag that block E sets to another value than an earlier block for the
  * same reference (in LIST) did: the later one wins, as in libsdformat,
- * which warns of it too. */
-static void warn_overrides(struct resolver *rs, const struct ext_list *list, const struct ext *e)
+ * which warns of it too.  LIST remembers the last block giving each tag, so
+ * that many blocks for one reference cost no walk over the earlier ones. */
+static void warn_overrides(struct resolver *rs, struct ext_list *list, const struct ext *e)
 {
 	unsigned id;
 
+	if (!list->latest)
+		list->latest = ARENA_ARRAY(&rs->rb->arena, const struct ext *, TAG_COUNT);
 	for (id = 0; id < TAG_COUNT; id++) {
-		const struct ext *before = NULL;
-		const struct ext_ref *r;
+		const struct ext *before = list->latest[id];
 		char old[3 * NUM_BUFSZ + DIAG_EXCERPT], now[3 * NUM_BUFSZ + DIAG_EXCERPT];
 		if (TAGS[id].stored_as != id || !tag_given(&e->tags, id))
 			continue;
-		for (r = list->first; r; r = r->next)
-			if (tag_given(&r->ext->tags, id))
-				before = r->ext;
+		list->latest[id] = e;
 		if (!before || same_value(TAGS[id].kind, &before->tags.v[id], &e->tags.v[id]))
 			continue;
 		diag_warn(rs->d, e->pos.line, e->pos.col,
