@@ -1,4 +1,5 @@
 /* arena: bump allocator over talloc blocks. */
+#define _GNU_SOURCE 1
 #include "arena.h"
 
 #include "config.h"
@@ -7,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* What the arena forgets but keeps is poisoned for the memory checkers. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -63,21 +65,66 @@ void arena_init(struct arena *a, TALLOC_CTX *ctx, oom_jump *jump)
  * can free what came after a mark. */
 struct chunk {
 	struct chunk *prev;
+	void *owner;   /* the talloc object to free: the chunk, or its mapping's */
 };
 #define HEADER ALIGN
+_Static_assert(sizeof(struct chunk) <= HEADER, "a chunk header fits before the aligned data");
 
 static char *new_chunk(struct arena *a, size_t size)
 {
 	struct chunk *c = must(a->oom, talloc_size(a->ctx, size));
 
+	c->owner = c;
 	c->prev = a->chunks;
 	a->chunks = c;
 	return (char *)c + HEADER;
 }
 
+#ifdef MAP_POPULATE
+/* A block mapped with its pages in place, owned by a talloc object whose
+ * destructor unmaps it. */
+struct mapping {
+	void *at;
+};
+
+static int unmap(struct mapping *m)
+{
+	munmap(m->at, BLOCK_SIZE);
+	return 0;
+}
+
+static char *new_mapped_block(struct arena *a)
+{
+	struct mapping *m = must(a->oom, talloc(a->ctx, struct mapping));
+	struct chunk *c;
+
+	m->at = mmap(NULL, BLOCK_SIZE, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (m->at == MAP_FAILED) {
+		talloc_free(m);
+		oom(a->oom);
+	}
+	talloc_set_destructor(m, unmap);
+	c = m->at;
+	c->owner = m;
+	c->prev = a->chunks;
+	a->chunks = c;
+	return (char *)c + HEADER;
+}
+#endif
+
+/* The first block of an arena is plain heap memory, touched page by page
+ * as it fills: a small conversion uses a fraction of it.  An arena that
+ * fills a block will fill more, and there one system call that maps a
+ * block's pages costs less than taking a page fault on each (about a
+ * tenth of the time of a 100k-link conversion on a virtual machine). */
 static void new_block(struct arena *a)
 {
+#ifdef MAP_POPULATE
+	char *b = a->first ? new_mapped_block(a) : new_chunk(a, BLOCK_SIZE);
+#else
 	char *b = new_chunk(a, BLOCK_SIZE);
+#endif
 
 	if (!a->first)
 		a->first = a->chunks;
@@ -124,7 +171,7 @@ void arena_release(struct arena *a, struct arena_mark m)
 		a->chunks = c->prev;
 		if (c == a->first)
 			a->first = NULL;
-		talloc_free(c);
+		talloc_free(c->owner);
 	}
 	a->cur = m.cur;
 	a->end = m.end;
@@ -172,7 +219,7 @@ void arena_reset(struct arena *a)
 	while (c) {
 		struct chunk *prev = c->prev;
 		if (c != keep)
-			talloc_free(c);
+			talloc_free(c->owner);
 		c = prev;
 	}
 	a->chunks = keep;
