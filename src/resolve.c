@@ -187,10 +187,17 @@ static int parse_bool(const char *v, int *out)
 	return 0;
 }
 
-static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, const struct xnode *n)
+/* Every tag a block may set, while the block is read. */
+struct tags_read {
+	unsigned given;
+	union tag_value v[TAG_COUNT];
+};
+
+static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag *t,
+		     const struct xnode *n)
 {
 	char *v = tag_value(&rs->rb->arena, n);
-	union tag_value *val = &e->tags.v[t->stored_as];
+	union tag_value *val = &tr->v[t->stored_as];
 	int ok = 0;
 
 	switch (t->kind) {
@@ -232,20 +239,36 @@ static void read_tag(struct resolver *rs, struct ext *e, const struct tag *t, co
 	if (t->deprecated)
 		diag_warn(rs->d, n->pos.line, n->pos.col,
 			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);
-	e->tags.given |= 1u << t->stored_as;
+	tr->given |= 1u << t->stored_as;
+}
+
+/* The tags of TR as E keeps them: the given ones only. */
+static void keep_tags(struct resolver *rs, struct ext *e, const struct tags_read *tr)
+{
+	unsigned id, n = 0;
+
+	e->tags.given = tr->given;
+	if (!tr->given)
+		return;
+	e->tags.v = ARENA_ARRAY(&rs->rb->arena, union tag_value, tag_count(tr->given));
+	for (id = 0; id < TAG_COUNT; id++)
+		if (tag_given(&e->tags, id))
+			e->tags.v[n++] = tr->v[id];
 }
 
 static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 {
 	struct ext *e = ARENA_NEW(&rs->rb->arena, struct ext);
+	struct tags_read tr;
 	struct xnode *c, *b;
 
+	tr.given = 0;
 	e->ref = g->reference ? g->reference : "";
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
 		const struct tag *t = tag_find(c->name);
 		if (t) {
-			read_tag(rs, e, t, c);
+			read_tag(rs, &tr, t, c);
 		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
 			struct node_list *l = c->name[0] == 'v' ? &e->visual_blobs : &e->collision_blobs;
 			for (b = c->first; b; b = b->next)
@@ -257,6 +280,7 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 			node_list_push(&rs->rb->arena, &e->blobs, c);
 		}
 	}
+	keep_tags(rs, e, &tr);
 	return e;
 }
 
@@ -370,29 +394,51 @@ static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_k
 	return buf;
 }
 
+/* LIST's LATEST, made when a second block joins it (most references have
+ * one block, and need none): the last earlier block giving each tag. */
+static const struct ext **latest_of(struct resolver *rs, struct ext_list *list)
+{
+	const struct ext_ref *r;
+	unsigned id;
+
+	if (list->latest || !list->first)
+		return list->latest;
+	list->latest = ARENA_ARRAY(&rs->rb->arena, const struct ext *, TAG_COUNT);
+	for (r = list->first; r; r = r->next)
+		for (id = 0; id < TAG_COUNT; id++)
+			if (tag_given(&r->ext->tags, id))
+				list->latest[id] = r->ext;
+	return list->latest;
+}
+
 /* A tag that block E sets to another value than an earlier block for the
  * same reference (in LIST) did: the later one wins, as in libsdformat,
  * which warns of it too.  LIST remembers the last block giving each tag, so
  * that many blocks for one reference cost no walk over the earlier ones. */
 static void warn_overrides(struct resolver *rs, struct ext_list *list, const struct ext *e)
 {
+	const struct ext **latest = latest_of(rs, list);
 	unsigned id;
 
-	if (!list->latest)
-		list->latest = ARENA_ARRAY(&rs->rb->arena, const struct ext *, TAG_COUNT);
+	if (!latest)
+		return;   /* E is the first block of LIST */
 	for (id = 0; id < TAG_COUNT; id++) {
-		const struct ext *before = list->latest[id];
-		char old[3 * NUM_BUFSZ + DIAG_EXCERPT], now[3 * NUM_BUFSZ + DIAG_EXCERPT];
+		const struct ext *before = latest[id];
+		const union tag_value *was, *now;
+		char old_text[3 * NUM_BUFSZ + DIAG_EXCERPT], new_text[3 * NUM_BUFSZ + DIAG_EXCERPT];
 		if (TAGS[id].stored_as != id || !tag_given(&e->tags, id))
 			continue;
-		list->latest[id] = e;
-		if (!before || same_value(TAGS[id].kind, &before->tags.v[id], &e->tags.v[id]))
+		latest[id] = e;
+		if (!before)
+			continue;
+		was = tag_get(&before->tags, id);
+		now = tag_get(&e->tags, id);
+		if (same_value(TAGS[id].kind, was, now))
 			continue;
 		diag_warn(rs->d, e->pos.line, e->pos.col,
 			  "<%s> %s replaces %s, given by the <gazebo> block at line %u", TAGS[id].name,
-			  value_text(now, TAGS[id].kind, &e->tags.v[id]),
-			  value_text(old, TAGS[id].kind, &before->tags.v[id]),
-			  before->pos.line);
+			  value_text(new_text, TAGS[id].kind, now),
+			  value_text(old_text, TAGS[id].kind, was), before->pos.line);
 	}
 }
 
@@ -424,9 +470,9 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 		ext_list_append(&rb->arena, &l->exts, e);
 	if (j) {
 		ext_list_append(&rb->arena, &j->exts, e);
-		if (e->tags.v[TAG_PRESERVE_FIXED_JOINT].b)
+		if (tag_true(&e->tags, TAG_PRESERVE_FIXED_JOINT))
 			j->preserve = 1;
-		if (e->tags.v[TAG_DISABLE_FIXED_JOINT_LUMPING].b)
+		if (tag_true(&e->tags, TAG_DISABLE_FIXED_JOINT_LUMPING))
 			j->disable_lumping = 1;
 		if ((tag_given(&e->tags, TAG_PRESERVE_FIXED_JOINT) ||
 		     tag_given(&e->tags, TAG_DISABLE_FIXED_JOINT_LUMPING)) && j->type != JOINT_FIXED)

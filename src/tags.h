@@ -83,15 +83,38 @@ extern const struct tag TAGS[TAG_COUNT];
 /* The row for NAME, or NULL when NAME is not a special tag. */
 const struct tag *tag_find(const char *name);
 
-/* The values one <gazebo> block gives, by tag. */
+/* The values one <gazebo> block gives: only those it gives are stored
+ * (blocks are many and set few tags), in the order of their ids. */
 struct tag_values {
 	unsigned given;               /* bit 1 << id: the block sets tag ID */
-	union tag_value v[TAG_COUNT];
+	union tag_value *v;           /* one per bit of GIVEN */
 };
 
 static inline int tag_given(const struct tag_values *tv, enum tag_id id)
 {
 	return (tv->given >> id) & 1u;
+}
+
+/* How many bits of MASK are set. */
+static inline unsigned tag_count(unsigned mask)
+{
+	unsigned n = 0;
+
+	for (; mask; mask &= mask - 1)
+		n++;
+	return n;
+}
+
+/* The value of tag ID, which TV gives: its rank among the given ones. */
+static inline const union tag_value *tag_get(const struct tag_values *tv, enum tag_id id)
+{
+	return &tv->v[tag_count(tv->given & ((1u << id) - 1u))];
+}
+
+/* Whether TV gives tag ID as true (a bool tag). */
+static inline int tag_true(const struct tag_values *tv, enum tag_id id)
+{
+	return tag_given(tv, id) && tag_get(tv, id)->b;
 }
 
 #endif

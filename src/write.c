@@ -346,7 +346,7 @@ static void apply_tags(const struct writer *w, struct xnode *el, const struct ex
 
 	for (id = 0; id < TAG_COUNT; id++)
 		if (TAGS[id].target == target && tag_given(&e->tags, id))
-			apply_tag(w, el, &TAGS[id], &e->tags.v[id]);
+			apply_tag(w, el, &TAGS[id], tag_get(&e->tags, id));
 }
 
 /* libsdformat makes a collision's surface/contact/ode and
@@ -510,9 +510,9 @@ static void link_ext(const struct writer *w, struct xnode *el, const struct ext 
 			continue;
 		if (is_tracked(t))
 			replace_tracked(el, &rep->nodes[id], t->at[0].path[0],
-					tag_text(w, el, t, &e->tags.v[id]));
+					tag_text(w, el, t, tag_get(&e->tags, id)));
 		else
-			apply_tag(w, el, t, &e->tags.v[id]);
+			apply_tag(w, el, t, tag_get(&e->tags, id));
 	}
 	for (i = 0; i < e->blobs.n; i++) {
 		add_blob(w, el, e->blobs.v[i]);

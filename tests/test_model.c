@@ -99,6 +99,26 @@ Test(arena, mark_before_any_block)
 	cr_assert_eq(chunks(), 1);
 }
 
+/* Blocks after the first are mapped with their pages in place (Linux):
+ * they are zeroed and writable like the first, and freed with the arena. */
+Test(arena, later_blocks_are_zeroed_and_freed)
+{
+	int round, i;
+	size_t k;
+
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < 5000; i++) {
+			unsigned char *p = arena_alloc(&arena, 1000);
+			for (k = 0; k < 1000; k += 97)
+				cr_assert_eq(p[k], 0, "round %d, allocation %d", round, i);
+			memset(p, 0xa5, 1000);
+		}
+		cr_assert_gt(chunks(), 2);
+		arena_reset(&arena);
+		cr_assert_eq(chunks(), 1);
+	}
+}
+
 /* ---- name index ---------------------------------------------------------- */
 
 Test(index, put_and_get)
@@ -614,6 +634,31 @@ Test(tags, every_row_is_whole)
 					 "%s: an added tag's places share their container", t->name);
 	}
 	cr_assert_null(tag_find("plugin"));
+
+/* A block keeps only the values it gives, in the order of their ids; each
+ * is found by its rank among them, the first id and the last included. */
+Test(tags, values_are_kept_by_rank)
+{
+	union tag_value kept[4];
+	struct tag_values tv;
+
+	tv.given = 1u << 0 | 1u << TAG_KP | 1u << TAG_STATIC | 1u << (TAG_COUNT - 1);
+	tv.v = kept;
+	kept[0].b = 1;
+	kept[1].num = 2.5;
+	kept[2].b = 0;
+	kept[3].b = 1;
+	cr_assert_eq(tag_count(tv.given), 4);
+	cr_assert_eq(tag_get(&tv, 0)->b, 1);
+	cr_assert_eq(tag_get(&tv, TAG_KP)->num, 2.5);
+	cr_assert_eq(tag_get(&tv, TAG_STATIC), &kept[2]);
+	cr_assert_eq(tag_get(&tv, TAG_COUNT - 1), &kept[3]);
+	cr_assert(tag_true(&tv, TAG_COUNT - 1));
+	cr_assert_not(tag_true(&tv, TAG_STATIC), "given as false");
+	cr_assert_not(tag_true(&tv, TAG_MU1), "not given");
+	cr_assert_eq(tag_count(0), 0);
+	cr_assert_eq(tag_count(~0u), 8 * sizeof(unsigned));
+}
 	cr_assert_null(tag_find("Mu1"), "names are case-sensitive");
 }
 
