@@ -634,6 +634,8 @@ Test(tags, every_row_is_whole)
 					 "%s: an added tag's places share their container", t->name);
 	}
 	cr_assert_null(tag_find("plugin"));
+	cr_assert_null(tag_find("Mu1"), "names are case-sensitive");
+}
 
 /* A block keeps only the values it gives, in the order of their ids; each
  * is found by its rank among them, the first id and the last included. */
@@ -658,8 +660,6 @@ Test(tags, values_are_kept_by_rank)
 	cr_assert_not(tag_true(&tv, TAG_MU1), "not given");
 	cr_assert_eq(tag_count(0), 0);
 	cr_assert_eq(tag_count(~0u), 8 * sizeof(unsigned));
-}
-	cr_assert_null(tag_find("Mu1"), "names are case-sensitive");
 }
 
 /* ---- output versions ------------------------------------------------------------ */
