@@ -475,7 +475,8 @@ static int slack(struct str tok, double x, double *s)
 	return 0;
 }
 
-static int close_to(double tol, double a, double b, struct str tok)
+/* close(a, b, tok, scale) */
+static int close_to(double tol, double a, double b, struct str tok, double scale)
 {
 	double s;
 
@@ -483,7 +484,27 @@ static int close_to(double tol, double a, double b, struct str tok)
 		return 1;
 	if (slack(tok, a, &s))
 		return 0;
-	return fabs(a - b) <= pymax(tol + 1e-7 * pymax(fabs(a), fabs(b)), s);
+	return fabs(a - b) <= pymax(pymax(tol + 1e-7 * pymax(fabs(a), fabs(b)), s), scale);
+}
+
+/* rounded_scale(toks, vals): the slack of a vector libsdformat printed at
+ * 6 significant digits, maybe after several lumping levels each rounded:
+ * 1e-5 of its largest finite magnitude (at least 1), when every token has
+ * at most 6 significant digits; else 0. */
+static double rounded_scale(const struct str *toks, const double *vals, int n)
+{
+	double m = 1.0;
+	int i;
+
+	if (n == 0)
+		return 0.0;
+	for (i = 0; i < n; i++)
+		if (!toks[i].n || sig_digits(toks[i]) > 6)
+			return 0.0;
+	for (i = 0; i < n; i++)
+		if (isfinite(vals[i]))
+			m = pymax(m, fabs(vals[i]));
+	return 1e-5 * m;
 }
 
 /* ---- text --------------------------------------------------------------- */
@@ -517,7 +538,7 @@ static int pose_eq(double tol, struct str a, struct str b)
 {
 	static const struct str zero = { "0 0 0 0 0 0", 11 };
 	struct str ta[6], tb[6];
-	double va[6], vb[6], ma[9], mb[9], rtol;
+	double va[6], vb[6], ma[9], mb[9], rtol, sc;
 	int i;
 
 	if (!a.n)
@@ -528,8 +549,9 @@ static int pose_eq(double tol, struct str a, struct str b)
 		return tokens_eq(a, b);
 	six_values(a, ta, va);
 	six_values(b, tb, vb);
+	sc = rounded_scale(ta, va, 3);
 	for (i = 0; i < 3; i++)
-		if (!close_to(tol, va[i], vb[i], ta[i]))
+		if (!close_to(tol, va[i], vb[i], ta[i], sc))
 			return 0;
 	rtol = sig_digits(ta[3]) <= 6 && sig_digits(ta[4]) <= 6 && sig_digits(ta[5]) <= 6
 	       ? 2e-5 : 1e-7;
@@ -574,17 +596,27 @@ static int text_eq(double tol, const char *tag, const char *as, const char *bs)
 	if (na > 0 && na == nb) {
 		static const struct str none = { "", 0 };
 		const char *pa = a.p, *pb = b.p;
-		struct str x, y;
-		double vx, vy;
-		int six = is_six(tag);
+		struct str *toks = malloc((size_t)na * sizeof *toks), y;
+		double *vals = malloc((size_t)na * sizeof *vals), vy, sc = 0.0;
+		int six = is_six(tag), same = 1;
+		long i;
 
-		while (next_tok(&pa, a.p + a.n, &x) && next_tok(&pb, b.p + b.n, &y)) {
-			py_float(x, &vx);
-			py_float(y, &vy);
-			if (!close_to(tol, vx, vy, six ? x : none))
-				return 0;
+		if (!toks || !vals) {
+			free(toks);
+			free(vals);
+			return 0;
 		}
-		return 1;
+		for (i = 0; i < na && next_tok(&pa, a.p + a.n, &toks[i]); i++)
+			py_float(toks[i], &vals[i]);
+		if (six)
+			sc = rounded_scale(toks, vals, (int)na);
+		for (i = 0; i < na && same && next_tok(&pb, b.p + b.n, &y); i++) {
+			py_float(y, &vy);
+			same = close_to(tol, vals[i], vy, six ? toks[i] : none, sc);
+		}
+		free(toks);
+		free(vals);
+		return same;
 	}
 	if ((is_true(a) && is_true(b)) || (is_false(a) && is_false(b)))
 		return 1;

@@ -71,23 +71,32 @@ Test(sdfcmp, number_lists_of_other_lengths_compare_as_text)
 
 /* The 6-significant-digit slack holds only in <pose>, <xyzOffset>,
  * <rpyOffset> and <scale>, and only for tokens of EXPECTED with at most 6
- * significant digits. */
+ * significant digits: half a unit in the 6th digit of each, or, when every
+ * token of the vector has at most 6 digits (libsdformat rounded them,
+ * maybe once per lumping level), 1e-5 of its largest magnitude (at least 1). */
 Test(sdfcmp, six_digit_slack_only_in_the_six_tags)
 {
 	LEAF_EQ("scale", "1 1 1", "1.000004 1 1");
-	LEAF_NE("scale", "1 1 1", "1.000006 1 1");
+	LEAF_EQ("scale", "1 1 1", "1.000006 1 1");
+	LEAF_NE("scale", "1 1 1", "1.000011 1 1");
 	LEAF_EQ("xyzOffset", "0.1 0.2 0.3", "0.1000004 0.2 0.3");
-	LEAF_EQ("rpyOffset", "1 2 3", "1 2 3.000004");
-	LEAF_NE("rpyOffset", "1 2 3", "1 2 3.000006");
+	LEAF_EQ("rpyOffset", "1 2 3", "1 2 3.000006");
+	LEAF_EQ("rpyOffset", "1 2 3", "1 2 3.00002");     /* 1e-5 of 3 */
+	LEAF_NE("rpyOffset", "1 2 3", "1 2 3.00004");
 	LEAF_EQ("scale", "123456 1 1", "123456.4 1 1");
+	LEAF_EQ("scale", "123456 1 1", "123457 1 1");
+	LEAF_NE("scale", "123456 1 1", "123458.5 1 1");
 	LEAF_EQ("pose", "1 0 0 0 0 0", "1.000004 0 0 0 0 0");
-	LEAF_NE("pose", "1 0 0 0 0 0", "1.000006 0 0 0 0 0");
+	LEAF_EQ("pose", "1 0 0 0 0 0", "1.000006 0 0 0 0 0");
+	LEAF_NE("pose", "1 0 0 0 0 0", "1.000011 0 0 0 0 0");
 	/* elsewhere: only 1e-9 + 1e-7 relative */
 	LEAF_NE("mass", "0.1", "0.1000004");
 	LEAF_NE("xyz", "1 1 1", "1.000004 1 1");
 	LEAF_NE("size", "1 1 1", "1.000004 1 1");
-	/* an EXPECTED token with more than 6 digits has no slack */
+	/* an EXPECTED token with more than 6 digits has no slack, nor has its
+	 * vector */
 	LEAF_NE("scale", "1.0000000 1 1", "1.000004 1 1");
+	LEAF_NE("scale", "1.0000000 1 1", "1 1 1.000006");
 	/* the slack comes from EXPECTED, not ACTUAL */
 	LEAF_NE("scale", "1.000004 1 1", "1 1 1");
 }
