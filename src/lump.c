@@ -266,6 +266,102 @@ static struct link *lumped_link(const struct robot *rb, const char *name)
 	return l && l->fate == LINK_LUMPED ? l : NULL;
 }
 
+/* ---- plugins that name lumped links ---- */
+
+/* libsdformat merges lumped links in the order of its Reduce: a link's
+ * lumpable children first (by joint name, each the same way), then the
+ * link, then its other children.  Numbers every lumped link by that
+ * order (1, 2, ...), without recursion. */
+static void number_merges(struct robot *rb)
+{
+	struct visit { struct link *l; unsigned next; int merged; } *stack;
+	unsigned top = 0, seq = 0;
+
+	if (!rb->root || rb->merges_numbered)
+		return;
+	stack = must(rb->oom, talloc_array(rb, struct visit, rb->norder));
+	stack[top++] = (struct visit){ rb->root, 0, 0 };
+	while (top) {
+		struct visit *v = &stack[top - 1];
+		struct joint *j;
+		/* the lumpable children, then the merge, then the others */
+		while (v->next < v->l->nchildren &&
+		       (v->l->children[v->next]->fate == JOINT_LUMPED) == !v->merged)
+			v->next++;
+		if (v->next == v->l->nchildren) {
+			if (!v->merged) {
+				v->merged = 1;
+				v->next = 0;
+				if (v->l->fate == LINK_LUMPED)
+					v->l->merge_seq = ++seq;
+				continue;
+			}
+			top--;
+			continue;
+		}
+		j = v->l->children[v->next++];
+		if (j->child)
+			stack[top++] = (struct visit){ j->child, 0, 0 };
+	}
+	talloc_free(stack);
+	rb->merges_numbered = 1;
+}
+
+/* The link L merges into at its own merge (its parent), when that is
+ * lumped too; else NULL. */
+static struct link *next_merge(const struct link *l)
+{
+	struct link *p = l->parent_joint->parent;
+
+	return p->fate == LINK_LUMPED ? p : NULL;
+}
+
+/* An offset being moved: position and rotation (a quaternion, so that
+ * angles near gimbal lock lose no digits on the way). */
+struct offset { struct vec3 p; struct quat q; };
+
+/* X in the frame of L's parent: L's joint applied, X := J X. */
+static void move_up(struct offset *x, const struct link *l)
+{
+	const struct pose *jo = &l->parent_joint->origin;
+	struct quat jq = pose_quat(jo);
+	struct vec3 r = quat_rotate(jq, x->p);
+
+	x->p.x = jo->p.x + r.x, x->p.y = jo->p.y + r.y, x->p.z = jo->p.z + r.z;
+	x->q = quat_mul(jq, x->q);
+}
+
+/* X as libsdformat prints it between two merges (6 significant digits)
+ * and reads it back for the next: kept where two keys move one plugin,
+ * because there the rounding can carry an angle across +-pi, which no
+ * comparison of angles accepts as the same. */
+static void printed_and_read(struct offset *x)
+{
+	double v[6];
+	char buf[NUM_BUFSZ + 8];
+	int i;
+
+	v[0] = x->p.x, v[1] = x->p.y, v[2] = x->p.z;
+	quat_to_rpy_urdf(x->q, v + 3);
+	for (i = 0; i < 6; i++) {
+		snprintf(buf, sizeof buf, "%g", v[i]);
+		v[i] = strtod(buf, NULL);
+	}
+	x->p.x = v[0], x->p.y = v[1], x->p.z = v[2];
+	x->q = quat_from_rpy(v[3], v[4], v[5]);
+}
+
+/* X in L's owner's frame: every joint up to it. */
+static void move_to_owner(struct offset *x, const struct link *l)
+{
+	struct pose to = l->to_owner;
+	struct quat tq = pose_quat(&to);
+	struct vec3 r = quat_rotate(tq, x->p);
+
+	x->p.x = to.p.x + r.x, x->p.y = to.p.y + r.y, x->p.z = to.p.z + r.z;
+	x->q = quat_mul(tq, x->q);
+}
+
 /* Reads the 3 numbers of PLUGIN's offset element NAME into V, which keeps
  * its zeros when there is no such element, or, with a warning, when it does
  * not hold 3 numbers. */
@@ -283,53 +379,73 @@ static void read_offset(struct diag *d, const struct xnode *plugin, const char *
 		  diag_excerpt(buf, c->text), l->name, l->owner->name);
 }
 
-/* A plugin whose bodyName or frameName names a lumped link is moved to the
- * owner, with the link's transform composed onto its xyzOffset/rpyOffset
- * (zero when absent: the transform is applied once, not twice as
- * libsdformat does for a plugin without offsets).  As in libsdformat, each
- * of bodyName and frameName that names the link applies the transform, the
- * first time through offsets printed with 6 digits: the result carries that
- * rounding, and u2s reproduces it so that both mean the same offsets. */
-static int rewrite_plugin_key(const struct robot *rb, struct diag *d, struct xnode *plugin,
-			      const char *key, int round_after)
+/* A plugin whose bodyName or frameName names a lumped link follows it to
+ * its owner, and its xyzOffset/rpyOffset move with it, as libsdformat
+ * moves them: at each merge, level by level in its merge order, each of
+ * bodyName and frameName that names the link being merged applies that
+ * link's joint to the offset and is renamed to the parent.  (So a plugin
+ * whose two keys name merged links gets a joint twice where they meet, as
+ * in libsdformat.)  Missing offsets start at zero: libsdformat starts
+ * them at the joint, applying it twice.  Walking merge by merge costs the
+ * depth of the links named; where both keys move, BUDGET bounds the walks
+ * of all plugins together (crafted input), and past it each key's owner
+ * transform is applied whole, which differs only where the walks interleave. */
+static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugin,
+			   unsigned long *budget)
 {
-	struct link *l = lumped_link(rb, child_text(plugin, key));
+	struct link *body = lumped_link(rb, child_text(plugin, "bodyName"));
+	struct link *frame = lumped_link(rb, child_text(plugin, "frameName"));
+	struct link *first = body ? body : frame;
 	double v[6] = { 0, 0, 0, 0, 0, 0 };
-	char buf[6 * NUM_BUFSZ];
-	struct pose off;
-	struct quat off_q;
-	int i;
+	struct offset x;
 
-	if (!l)
-		return 0;
-	read_offset(d, plugin, "xyzOffset", l, v);
-	read_offset(d, plugin, "rpyOffset", l, v + 3);
-	off = pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
-	/* The rotation straight from the quaternions: near gimbal lock a trip
-	 * through roll-pitch-yaw would lose digits the angles below need. */
-	off_q = quat_mul(pose_quat(&l->to_owner), quat_from_rpy(v[3], v[4], v[5]));
-	xnode_replace(plugin, key, l->owner->name);
-	v[0] = off.p.x, v[1] = off.p.y, v[2] = off.p.z;
-	quat_to_rpy_urdf(off_q, v + 3);
-	for (i = 0; round_after && i < 6; i++) {
-		snprintf(buf, sizeof buf, "%g", v[i]);
-		v[i] = strtod(buf, NULL);
+	if (!first)
+		return;
+	read_offset(d, plugin, "xyzOffset", first, v);
+	read_offset(d, plugin, "rpyOffset", first, v + 3);
+	x.p.x = v[0], x.p.y = v[1], x.p.z = v[2];
+	x.q = quat_from_rpy(v[3], v[4], v[5]);
+	if (body)
+		xnode_replace(plugin, "bodyName", body->owner->name);
+	if (frame)
+		xnode_replace(plugin, "frameName", frame->owner->name);
+	if (!body || !frame || *budget == 0) {
+		/* one key: its joints in a row, which is the link's place in
+		 * its owner; and so for each key when the budget is spent */
+		if (body)
+			move_to_owner(&x, body);
+		if (frame)
+			move_to_owner(&x, frame);
+	} else {
+		number_merges(rb);
+		while (body || frame) {
+			struct link *at;
+			if (*budget > 0)
+				--*budget;
+			if (body && (!frame || body->merge_seq <= frame->merge_seq)) {
+				at = body;
+				body = next_merge(body);
+			} else {
+				at = frame;
+				frame = next_merge(frame);
+			}
+			move_up(&x, at);
+			if (at == frame) {   /* both keys named the link merged */
+				printed_and_read(&x);
+				move_up(&x, at);
+				frame = next_merge(frame);
+			}
+			if (body || frame)
+				printed_and_read(&x);
+		}
 	}
+	v[0] = x.p.x, v[1] = x.p.y, v[2] = x.p.z;
+	quat_to_rpy_urdf(x.q, v + 3);
 	xnode_replace(plugin, "xyzOffset", fmt_vec(plugin, v, 3));
 	xnode_replace(plugin, "rpyOffset", fmt_vec(plugin, v + 3, 3));
 	while (xnode_child(plugin, "ignition::corrected_offsets"))
 		xnode_unlink(xnode_child(plugin, "ignition::corrected_offsets"));
 	xnode_replace(plugin, "gz::corrected_offsets", "1");
-	return 1;
-}
-
-static void rewrite_plugin(const struct robot *rb, struct diag *d, struct xnode *plugin)
-{
-	int both = lumped_link(rb, child_text(plugin, "bodyName")) &&
-		   lumped_link(rb, child_text(plugin, "frameName"));
-
-	rewrite_plugin_key(rb, d, plugin, "bodyName", both);
-	rewrite_plugin_key(rb, d, plugin, "frameName", 0);
 }
 
 /* A <joint> blob whose parent or child is a lumped link names the owner. */
@@ -346,8 +462,13 @@ static void rewrite_joint_blob(const struct robot *rb, struct xnode *joint)
 	}
 }
 
+/* Merge steps all plugins together may walk (see rewrite_plugin): far
+ * more than any robot needs, a fraction of a second. */
+#define PLUGIN_WALK_BUDGET 20000000ul
+
 static void rewrite_blobs(struct robot *rb, struct diag *d)
 {
+	unsigned long budget = PLUGIN_WALK_BUDGET;
 	unsigned i, k;
 
 	for (i = 0; i < rb->norder; i++)
@@ -357,7 +478,7 @@ static void rewrite_blobs(struct robot *rb, struct diag *d)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];
 			if (strcmp(b->name, "plugin") == 0)
-				rewrite_plugin(rb, d, b);
+				rewrite_plugin(rb, d, b, &budget);
 			else if (strcmp(b->name, "joint") == 0)
 				rewrite_joint_blob(rb, b);
 		}

@@ -108,6 +108,7 @@ struct link {
 	struct link *owner;          /* itself unless lumped */
 	struct pose to_owner;        /* this link's frame in the owner's frame */
 	struct link *absorbed_first, *absorbed_last, *next_absorbed;
+	unsigned merge_seq;          /* LINK_LUMPED: its place in libsdformat's merge order */
 	struct link *dropped_by;     /* LINK_DROPPED: the massless link that took it */
 	unsigned ndropped_below;     /* links dropped with this one */
 	int reached;                 /* found by the walk from the root */
@@ -205,6 +206,7 @@ struct robot {
 	struct link *world;          /* the root when it is named world, else NULL */
 	struct link **order;         /* links reached from the root, in emission order */
 	unsigned norder;
+	int merges_numbered;         /* link merge_seq set (lump.c, when needed) */
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
 	struct ext **exts;           /* every <gazebo> block, in document order */
 	unsigned nexts, exts_cap;
