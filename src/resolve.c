@@ -1,6 +1,8 @@
 /* resolve: tree, root, gazebo extensions, materials, link fates. */
 #include "resolve.h"
 
+#include "blob.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -887,6 +889,7 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	warn_shared_names(&rs);
 	lump(rb, d, opts);
 	decide_fates(&rs);
+	blob_read_as(rb, d, target->schema);
 	if (!d->errors)   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 	check_written(&rs);

@@ -6,18 +6,7 @@
 #define U2S_TARGET_H
 
 #include "num.h"
-
-/* A required child that the version's schema gives a default, for elements
- * users insert through <gazebo>: libsdformat writes them out, and so does
- * u2s, so that the output says what it means without the schema at hand. */
-struct blob_default {
-	const char *parent, *name;   /* element NAME directly under PARENT ("" any) */
-	const char *child, *text;    /* missing CHILD gets TEXT */
-};
-
-/* An attribute the version does not have on an element: libsdformat drops
- * it when it reads the document, and so does u2s. */
-struct dropped_attr { const char *elem, *attr; };
+#include "schema.h"
 
 struct sdf_target {
 	const char *version;          /* <sdf version=...> */
@@ -29,9 +18,8 @@ struct sdf_target {
 	enum num_style vector_style;
 	/* Poses of the frames lumping leaves (computed by libsdformat). */
 	enum num_style lumped_frame_style;
-	/* Both lists end with a row of NULLs. */
-	const struct blob_default *blob_defaults;
-	const struct dropped_attr *dropped_attrs;
+	/* The version's element descriptions, for what <gazebo> blobs hold. */
+	const struct schema *schema;
 };
 
 /* The default: what every living simulator loads. */

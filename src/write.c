@@ -214,61 +214,12 @@ static const char *item_name(struct arena *a, const char *link, const struct lin
 	return buf;
 }
 
-static void drop_attr(struct xnode *n, const char *name)
-{
-	unsigned i;
-
-	for (i = 0; i < n->nattrs; i++)
-		if (strcmp(n->attrs[i].name, name) == 0) {
-			memmove(&n->attrs[i], &n->attrs[i + 1], (n->nattrs - i - 1) * sizeof *n->attrs);
-			n->nattrs--;
-			return;
-		}
-}
-
-/* What the target's schema says of N, a blob element: attributes it does
- * not have go, required children it gives a default are added. */
-static void schema_fixups(const struct sdf_target *t, struct xnode *n)
-{
-	const char *parent = n->parent ? n->parent->name : "";
-	const struct dropped_attr *da;
-	const struct blob_default *d;
-
-	for (da = t->dropped_attrs; da->elem; da++)
-		if (strcmp(n->name, da->elem) == 0)
-			drop_attr(n, da->attr);
-	for (d = t->blob_defaults; d->name; d++)
-		if (strcmp(n->name, d->name) == 0 && (!d->parent[0] || strcmp(parent, d->parent) == 0) &&
-		    !xnode_child(n, d->child))
-			xnode_add(n, d->child, d->text);
-}
-
-/* Applies schema_fixups() to every element under ROOT, parents first (so
- * that a default container gets its own defaults), without recursion. */
-static void schema_fixups_tree(const struct sdf_target *t, struct xnode *root)
-{
-	struct xnode *n = root;
-
-	for (;;) {
-		schema_fixups(t, n);
-		if (n->first) {
-			n = n->first;
-			continue;
-		}
-		while (n != root && !n->next)
-			n = n->parent;
-		if (n == root)
-			return;
-		n = n->next;
-	}
-}
-
 static void add_blob(const struct writer *w, struct xnode *parent, const struct xnode *blob)
 {
 	struct xnode *copy = xnode_copy(parent->arena, blob);
 
+	(void)w;
 	xnode_append(parent, copy);
-	schema_fixups_tree(w->target, copy);
 }
 
 /* A blob named NAME replaces the element of that name; others are added. */

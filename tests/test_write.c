@@ -725,3 +725,222 @@ Test(write, hints_for_bad_references_are_bounded)
 	free(urdf);
 	result_free(&r);
 }
+
+/* ---- blobs read through the output version's schema (src/blob.c) ------------------ */
+
+/* Required children come with their defaults, from the element descriptions
+ * of the version written, at every depth and under each kind of parent. */
+Test(blob, required_children_get_their_defaults)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry></collision></link>\n"
+		"  <link name='b'>" INERTIAL "</link>\n"
+		"  <joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"  <gazebo reference='a'>\n"
+		"    <sensor name='cam' type='camera'><camera/></sensor>\n"
+		"    <sensor name='l' type='gpu_lidar'><lidar><scan><horizontal><samples>5</samples>"
+		"</horizontal></scan></lidar></sensor>\n"
+		"    <light name='sun' type='directional'/>\n"
+		"  </gazebo>\n"
+		"  <gazebo reference='j'><physics><ode><limit/></ode></physics></gazebo>\n"
+		"  <gazebo><joint name='extra' type='revolute'><parent>a</parent><child>b</child>"
+		"<axis><xyz>0 0 1</xyz></axis></joint></gazebo>\n"
+		"</robot>");
+
+	at(&r, "        <camera>\n"
+	       "          <horizontal_fov>1.047</horizontal_fov>\n"
+	       "          <image>\n"
+	       "            <width>320</width>\n"
+	       "            <height>240</height>\n"
+	       "          </image>\n"
+	       "          <clip>\n"
+	       "            <near>.1</near>\n"   /* the description's text, as libsdformat 12 prints it */
+	       "            <far>100</far>\n"
+	       "          </clip>\n"
+	       "        </camera>\n");
+	at(&r, "              <samples>5</samples>\n"
+	       "              <resolution>1</resolution>\n"
+	       "              <min_angle>0</min_angle>\n"
+	       "              <max_angle>0</max_angle>\n");
+	at(&r, "          <range>\n"
+	       "            <min>0</min>\n"
+	       "            <max>0</max>\n"
+	       "          </range>\n");
+	at(&r, "<light name='sun' type='directional'>\n"
+	       "        <direction>0 0 -1</direction>\n");
+	at(&r, "          <limit>\n"
+	       "            <cfm>0.0</cfm>\n"
+	       "            <erp>0.2</erp>\n"
+	       "          </limit>\n");
+	at(&r, "        <xyz>0 0 1</xyz>\n"
+	       "        <limit>\n"
+	       "          <lower>-1e16</lower>\n"
+	       "          <upper>1e16</upper>\n"
+	       "        </limit>\n");
+	absent(&r, "<always_on>");   /* optional children stay out */
+	result_free(&r);
+}
+
+/* Attributes the version does not have are dropped with a warning;
+ * namespaced ones and the elements of a plugin are kept as written. */
+Test(blob, unknown_attributes_dropped_and_said)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>" INERTIAL "</link>\n"
+		"  <gazebo reference='a'>\n"
+		"    <sensor name='s' type='imu' colour='red' gz:extra='1'><always_on>1</always_on></sensor>\n"
+		"    <plugin name='p' filename='f'><anything odd='1'/></plugin>\n"
+		"  </gazebo>\n"
+		"</robot>");
+
+	at(&r, "<sensor name='s' type='imu' gz:extra='1'>");
+	at(&r, "<anything odd='1'/>");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:4:5: warning: <sensor> has no attribute 'colour' "
+				  "in SDFormat 1.9; dropped"), "%s", r.msgs);
+	cr_assert_eq(r.nwarnings, 1, "%s", r.msgs);
+	result_free(&r);
+}
+
+/* <pose frame='F'> (SDFormat 1.6) keeps its meaning as relative_to where F
+ * is written; where F is not, it goes with a warning; empty, quietly. */
+Test(blob, old_pose_frame_becomes_relative_to)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>" INERTIAL "</link>\n"
+		"  <link name='b'>" INERTIAL "</link>\n"
+		"  <joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>\n"
+		"  <gazebo reference='a'>\n"
+		"    <sensor name='s1' type='imu'><pose frame='j'>1 0 0 0 0 0</pose></sensor>\n"
+		"    <sensor name='s2' type='imu'><pose frame='nowhere'>2 0 0 0 0 0</pose></sensor>\n"
+		"    <sensor name='s3' type='imu'><pose frame=''>3 0 0 0 0 0</pose></sensor>\n"
+		"  </gazebo>\n"
+		"</robot>");
+
+	at(&r, "<pose relative_to='j'>1 0 0 0 0 0</pose>");   /* the lumped joint's frame */
+	at(&r, "<pose>2 0 0 0 0 0</pose>");
+	at(&r, "<pose>3 0 0 0 0 0</pose>");
+	absent(&r, "frame=");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:7:34: warning: <pose frame='nowhere'> names no"),
+			   "%s", r.msgs);
+	cr_assert_eq(r.nwarnings, 1, "%s", r.msgs);
+	result_free(&r);
+}
+
+/* Blobs nested deeper than any description are kept as written, without
+ * recursion that a hostile depth could exhaust. */
+Test(blob, deep_nesting_is_kept)
+{
+	enum { DEPTH = 3000 };   /* the reader allows 4096 levels */
+	char *urdf = malloc(DEPTH * 16 + 512), *p = urdf;
+	struct result r;
+	int i;
+
+	p += sprintf(p, "<robot name='r'><link name='a'>" INERTIAL "</link><gazebo>");
+	for (i = 0; i < DEPTH; i++)
+		p += sprintf(p, "<model>");
+	for (i = 0; i < DEPTH; i++)
+		p += sprintf(p, "</model>");
+	sprintf(p, "</gazebo></robot>");
+	r = convert(urdf);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<model"), DEPTH + 1);
+	result_free(&r);
+	free(urdf);
+}
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+/* The 3 numbers of the first <NAME> in R's output. */
+static void vector_of(const struct result *r, const char *name, double v[3])
+{
+	char open[64];
+	const char *p;
+
+	snprintf(open, sizeof open, "<%s>", name);
+	p = r->sdf + at(r, open) + strlen(open);
+	cr_assert_eq(sscanf(p, "%lf %lf %lf", &v[0], &v[1], &v[2]), 3, "%s", p);
+}
+
+static void assert_vector_within(const struct result *r, const char *name, double x, double y,
+				 double z, double tol)
+{
+	double v[3];
+
+	vector_of(r, name, v);
+	cr_assert(fabs(v[0] - x) < tol && fabs(v[1] - y) < tol && fabs(v[2] - z) < tol,
+		  "<%s> %.17g %.17g %.17g, expected %g %g %g", name, v[0], v[1], v[2], x, y, z);
+}
+
+static void assert_vector(const struct result *r, const char *name, double x, double y, double z)
+{
+	assert_vector_within(r, name, x, y, z, 1e-12);
+}
+
+/* base -fixed j1 (1 0 0)- a -fixed j2 (0 1 0, yaw pi/2)- b, and a plugin on b. */
+#define TWO_LEVELS(plugin_keys) \
+	"<robot name='r'>" \
+	"<link name='base'>" INERTIAL "</link><link name='a'>" INERTIAL "</link>" \
+	"<link name='b'>" INERTIAL "</link>" \
+	"<joint name='j1' type='fixed'><parent link='base'/><child link='a'/>" \
+	"<origin xyz='1 0 0'/></joint>" \
+	"<joint name='j2' type='fixed'><parent link='a'/><child link='b'/>" \
+	"<origin xyz='0 1 0' rpy='0 0 1.5707963267948966'/></joint>" \
+	"<gazebo reference='b'><plugin name='p' filename='p.so'>" plugin_keys "</plugin></gazebo>" \
+	"</robot>"
+
+/* One key: every joint up to the owner, once: j1 j2. */
+Test(lump, plugin_offset_over_two_levels)
+{
+	struct result r = convert_ok(TWO_LEVELS("<bodyName>b</bodyName>"));
+
+	at(&r, "<bodyName>base</bodyName>");
+	assert_vector(&r, "xyzOffset", 1, 1, 0);
+	assert_vector(&r, "rpyOffset", 0, 0, M_PI / 2);
+	result_free(&r);
+}
+
+/* Both keys on b: libsdformat applies each merge's joint once per key that
+ * names the link being merged, level by level: j2 j2 then j1 j1 (not
+ * j2 j1 j2 j1), printing the offsets with 6 digits in between. */
+Test(lump, plugin_with_both_keys_moves_level_by_level)
+{
+	struct result r = convert_ok(TWO_LEVELS("<bodyName>b</bodyName><frameName>b</frameName>"
+						"<xyzOffset>0 0 0</xyzOffset>"));
+	double rpy[3];
+
+	at(&r, "<bodyName>base</bodyName>");
+	at(&r, "<frameName>base</frameName>");
+	assert_vector_within(&r, "xyzOffset", 1, 1, 0, 1e-5);
+	vector_of(&r, "rpyOffset", rpy);
+	cr_assert(fabs(fabs(rpy[2]) - M_PI) < 1e-5 && fabs(rpy[0]) < 1e-5 && fabs(rpy[1]) < 1e-5,
+		  "rpyOffset %g %g %g", rpy[0], rpy[1], rpy[2]);
+	result_free(&r);
+}
+
+/* Keys on links of two branches: the joints in libsdformat's merge order
+ * (by joint name: ja before jc), whichever key names them. */
+Test(lump, plugin_keys_on_two_branches_follow_merge_order)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link><link name='a'>" INERTIAL "</link>"
+		"<link name='c'>" INERTIAL "</link>"
+		"<joint name='ja' type='fixed'><parent link='base'/><child link='a'/>"
+		"<origin xyz='1 0 0'/></joint>"
+		"<joint name='jc' type='fixed'><parent link='base'/><child link='c'/>"
+		"<origin xyz='0 0 1' rpy='0 0 1.5707963267948966'/></joint>"
+		"<gazebo><plugin name='p' filename='p.so'><bodyName>c</bodyName>"
+		"<frameName>a</frameName></plugin></gazebo>"
+		"</robot>");
+
+	/* ja first, then jc: (0 0 1) + Rz(pi/2) (1 0 0) */
+	assert_vector(&r, "xyzOffset", 0, 1, 1);
+	assert_vector(&r, "rpyOffset", 0, 0, M_PI / 2);
+	result_free(&r);
+}

@@ -1,0 +1,66 @@
+/* schema: the SDFormat element descriptions, as libsdformat's reader uses
+ * them on what users write inside <gazebo> blocks.
+ *
+ * libsdformat reads every blob it inserts through the description of the
+ * element it lands in: a required child that is missing is added with its
+ * default value (and, in turn, its own required children), and an
+ * attribute the element does not have is dropped.  u2s does the same from
+ * the same descriptions (tests/spec/sdf-schema/VERSION), turned into
+ * tables by scripts/gen-schema (src/schema_data.c, generated): the output
+ * then says what it means without the schema at hand, and holds nothing
+ * a reader of that version would drop. */
+#ifndef U2S_SCHEMA_H
+#define U2S_SCHEMA_H
+
+/* How often a child may appear (the descriptions' required="..."). */
+enum schema_required {
+	SCHEMA_OPTIONAL,     /* "0" */
+	SCHEMA_ONE,          /* "1": added when missing, and in added elements */
+	SCHEMA_SOME,         /* "+": added when missing (not in added elements) */
+	SCHEMA_ANY,          /* "*" */
+	SCHEMA_DEPRECATED    /* "-1" */
+};
+
+struct schema_attr {
+	const char *name, *dflt;
+	int required;
+};
+
+struct schema_child {
+	unsigned short elem;                /* in schema.elems */
+	enum schema_required required;      /* in this place */
+};
+
+struct schema_elem {
+	const char *name;
+	const char *dflt;            /* an added element's text; NULL: none */
+	int any_children;            /* anything may be inside (a plugin) */
+	unsigned short child0, nchildren;
+	unsigned short attr0, nattrs;
+};
+
+struct schema {
+	const char *version;
+	const struct schema_elem *elems;
+	const struct schema_child *children;
+	const struct schema_attr *attrs;
+	/* elems[i], i < nfiles, is the top element of description FILES[i]
+	 * (link.sdf: "link"), in name order */
+	const char *const *files;
+	unsigned nfiles;
+};
+
+extern const struct schema SCHEMA_1_9, SCHEMA_1_11, SCHEMA_1_12;
+
+/* The top element of description FILE ("link", "joint", "model",
+ * "visual", "collision"), or NULL. */
+const struct schema_elem *schema_file(const struct schema *s, const char *file);
+/* E's child NAME, or NULL when E does not describe one; *REQUIRED is set
+ * when not NULL. */
+const struct schema_elem *schema_child(const struct schema *s, const struct schema_elem *e,
+				       const char *name, enum schema_required *required);
+/* E's attribute NAME, or NULL. */
+const struct schema_attr *schema_attr(const struct schema *s, const struct schema_elem *e,
+				      const char *name);
+
+#endif
