@@ -14,30 +14,69 @@ struct filler {
 	struct robot *rb;
 	struct diag *d;
 	const struct schema *s;
+	/* Names that model-level blobs give (<link>, <joint>, <frame>,
+	 * <model>), to the blob: frames of the output too. */
+	struct index *blob_names;
+	struct index *gone;   /* of those, the names left out */
 };
 
-int blob_frame_written(const struct robot *rb, const char *name)
+/* Model-level blobs that name a frame of the model. */
+static int names_a_frame(const struct xnode *b)
 {
-	const struct link *l = index_get(rb->link_index, name);
-	const struct joint *j = index_get(rb->joint_index, name);
+	return !strcmp(b->name, "link") || !strcmp(b->name, "joint") ||
+	       !strcmp(b->name, "frame") || !strcmp(b->name, "model");
+}
+
+static void index_blob_names(struct filler *f)
+{
 	const struct ext_ref *r;
 	unsigned i;
 
-	if (strcmp(name, "__model__") == 0)
+	f->blob_names = index_new(f->rb, f->rb->oom);
+	f->gone = index_new(f->rb, f->rb->oom);
+	for (r = f->rb->model_exts.first; r; r = r->next)
+		for (i = 0; i < r->ext->blobs.n; i++) {
+			struct xnode *b = r->ext->blobs.v[i];
+			const char *name = xnode_attr(b, "name");
+			if (name && name[0] && names_a_frame(b))
+				index_put(f->blob_names, name, b);
+		}
+}
+
+/* A name in a nested scope (a::b) is the nested model's to resolve. */
+static int scoped(const char *name)
+{
+	return strstr(name, "::") != NULL;
+}
+
+/* Whether NAME is a frame the output has: a link, joint or frame written,
+ * one a model-level blob gives, or the model's own. */
+static int frame_written(const struct filler *f, const char *name)
+{
+	const struct link *l = index_get(f->rb->link_index, name);
+	const struct joint *j = index_get(f->rb->joint_index, name);
+
+	if (strcmp(name, "__model__") == 0 || scoped(name) ||
+	    (index_get(f->blob_names, name) && !index_get(f->gone, name)))
 		return 1;
 	if (l && (l->fate == LINK_WRITTEN || l->fate == LINK_LUMPED || l->fate == LINK_FRAME))
 		return 1;
-	if (j && (j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
-		  (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED)))
+	return j && (j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
+		     (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED));
+}
+
+/* Whether NAME is a link a <joint> blob may connect: a link written, one
+ * a model-level blob gives, or the world. */
+static int link_written(const struct filler *f, const char *name)
+{
+	const struct link *l = index_get(f->rb->link_index, name);
+	const struct xnode *b = index_get(f->blob_names, name);
+
+	if (strcmp(name, "world") == 0 || scoped(name))
 		return 1;
-	for (r = rb->model_exts.first; r; r = r->next)
-		for (i = 0; i < r->ext->blobs.n; i++) {
-			const struct xnode *b = r->ext->blobs.v[i];
-			const char *n = xnode_attr(b, "name");
-			if (strcmp(b->name, "frame") == 0 && n && strcmp(n, name) == 0)
-				return 1;
-		}
-	return 0;
+	if (b && !strcmp(b->name, "link") && !index_get(f->gone, name))
+		return 1;
+	return l && l->fate == LINK_WRITTEN;
 }
 
 static void drop_attr_at(struct xnode *n, unsigned i)
@@ -61,7 +100,7 @@ static void old_pose_frame(struct filler *f, struct xnode *pose, unsigned i)
 	if (xnode_attr(pose, "relative_to"))
 		diag_warn(f->d, pose->pos.line, pose->pos.col, "<pose> has both frame='%s' and "
 			  "relative_to; frame is dropped", diag_excerpt(buf, frame));
-	else if (blob_frame_written(f->rb, frame))
+	else if (frame_written(f, frame))
 		xnode_set_attr(pose, "relative_to", frame);
 	else
 		diag_warn(f->d, pose->pos.line, pose->pos.col, "<pose frame='%s'> names no link, "
@@ -150,30 +189,173 @@ static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
 	}
 }
 
-void blob_fill(struct robot *rb, struct diag *d, const struct schema *s,
-	       const struct schema_elem *context, struct xnode *blob)
+/* Why NAME is not in the output, for a message. */
+static const char *why_missing(const struct filler *f, const char *name)
 {
-	struct filler f = { rb, d, s };
-	const struct schema_elem *e = context ? schema_child(s, context, blob->name, NULL) : NULL;
+	const struct link *l = index_get(f->rb->link_index, name);
+	const struct joint *j = index_get(f->rb->joint_index, name);
 
-	if (e)
-		fill(&f, blob, e, 0);
+	if (index_get(f->gone, name))
+		return "a model-level blob left out";
+	if ((l && l->fate == LINK_DROPPED) || (j && j->fate == JOINT_DROPPED))
+		return "left out with a massless link";
+	if (l && l->fate == LINK_WORLD)
+		return "the world link, which is not a frame of the model";
+	if (j && j->fate == JOINT_LEFT_OUT)
+		return "a joint of a type SDFormat lacks, left out";
+	if (l || j)
+		return "not written as a link";
+	return "no link, joint or frame has that name";
 }
 
-static void fill_list(struct robot *rb, struct diag *d, const struct schema *s,
-		      const char *context, const struct node_list *blobs)
+/* The element after N in document order within ROOT, skipping N's
+ * children when SKIP_BELOW; NULL at the end. */
+static const struct xnode *next_in(const struct xnode *n, const struct xnode *root, int skip_below)
 {
-	const struct schema_elem *ctx = schema_file(s, context);
-	unsigned i;
+	if (n->first && !skip_below)
+		return n->first;
+	while (n != root && !n->next)
+		n = n->parent;
+	return n == root ? NULL : n->next;
+}
 
-	for (i = 0; i < blobs->n; i++)
-		blob_fill(rb, d, s, ctx, blobs->v[i]);
+/* One name a blob asks a reader to resolve: in element AT, a link (for a
+ * joint's parent and child) or any frame. */
+struct ref {
+	const struct xnode *at;
+	const char *name;
+	int link;
+};
+
+#define REFS_MAX 64   /* more in one blob are not checked */
+
+/* The names blob B asks a reader to resolve, into REFS; returns how many.
+ * A joint's parent and child, a plugin's bodyName (the link it drives,
+ * "world" allowed), and every relative_to and attached_to (not inside a
+ * plugin, whose content is its own, or a nested model, which has its own
+ * names). */
+static unsigned refs_of(const struct xnode *b, struct ref refs[REFS_MAX])
+{
+	static const char *const joint_keys[] = { "parent", "child" };
+	static const char *const frame_attrs[] = { "relative_to", "attached_to" };
+	const struct xnode *n, *c;
+	unsigned k, nrefs = 0;
+
+	if (!strcmp(b->name, "model") || !strcmp(b->name, "world"))
+		return 0;
+	for (k = 0; k < 2 && !strcmp(b->name, "joint"); k++)
+		if ((c = xnode_child(b, joint_keys[k])) && c->text)
+			refs[nrefs++] = (struct ref){ c, c->text, 1 };
+	if (!strcmp(b->name, "plugin")) {
+		c = xnode_child(b, "bodyName");
+		if (c && c->text && c->text[0] && strcmp(c->text, "world"))
+			refs[nrefs++] = (struct ref){ c, c->text, 0 };
+		return nrefs;
+	}
+	for (n = b; n && nrefs < REFS_MAX; ) {
+		int own_scope = n != b && (!strcmp(n->name, "plugin") || !strcmp(n->name, "model"));
+		for (k = 0; k < 2 && !own_scope && nrefs < REFS_MAX; k++) {
+			const char *v = xnode_attr(n, frame_attrs[k]);
+			if (v && v[0])
+				refs[nrefs++] = (struct ref){ n, v, 0 };
+		}
+		n = next_in(n, b, own_scope);
+	}
+	return nrefs;
+}
+
+/* The first name of B the output lacks, with *AT its element; NULL when
+ * B names nothing missing. */
+static const char *dangling(const struct filler *f, const struct xnode *b,
+			    const struct xnode **at)
+{
+	struct ref refs[REFS_MAX];
+	unsigned i, n = refs_of(b, refs);
+
+	for (i = 0; i < n; i++)
+		if (refs[i].link ? !link_written(f, refs[i].name) : !frame_written(f, refs[i].name))
+			return *at = refs[i].at, refs[i].name;
+	return NULL;
+}
+
+/* Model-level blobs name each other (a frame attached to a frame, a joint
+ * to a link blob): leaving one out may leave others dangling.  Finds the
+ * names that go (in F->gone) before anything is written or said: each
+ * blob is checked once, then again only when a name it uses goes, so the
+ * work is linear in the blobs and their names. */
+static void prune_model_blobs(struct filler *f)
+{
+	struct index *users = index_new(f->rb, f->rb->oom);   /* name -> node_list */
+	struct node_list queue = { NULL, 0, 0 };
+	const struct ext_ref *r;
+	unsigned i, k, head = 0;
+
+	for (r = f->rb->model_exts.first; r; r = r->next)
+		for (i = 0; i < r->ext->blobs.n; i++) {
+			struct xnode *b = r->ext->blobs.v[i];
+			struct ref refs[REFS_MAX];
+			unsigned n = refs_of(b, refs);
+			for (k = 0; k < n; k++) {
+				struct node_list *l = index_get(users, refs[k].name);
+				if (!l) {
+					l = ARENA_NEW(&f->rb->arena, struct node_list);
+					index_put(users, refs[k].name, l);
+				}
+				node_list_push(&f->rb->arena, l, b);
+			}
+			node_list_push(&f->rb->arena, &queue, b);
+		}
+	while (head < queue.n) {
+		struct xnode *b = queue.v[head++];
+		const char *own = xnode_attr(b, "name");
+		const struct xnode *at;
+		struct node_list *l;
+		if (!own || index_get(f->blob_names, own) != b || index_get(f->gone, own) ||
+		    !dangling(f, b, &at))
+			continue;   /* gives no frame, or went already, or stays */
+		index_put(f->gone, own, b);
+		if ((l = index_get(users, own)) != NULL)
+			for (k = 0; k < l->n; k++)
+				node_list_push(&f->rb->arena, &queue, l->v[k]);
+	}
+}
+
+/* Fills the blobs of LIST placed under CONTEXT; those that name what the
+ * output lacks are taken out of LIST, with a warning: a reader would
+ * reject the document for them. */
+static void fill_list(struct filler *f, const char *context, struct node_list *list)
+{
+	const struct schema_elem *ctx = schema_file(f->s, context);
+	unsigned i, kept = 0;
+
+	for (i = 0; i < list->n; i++) {
+		struct xnode *b = list->v[i];
+		const struct xnode *at = NULL;
+		const char *name = dangling(f, b, &at);
+		if (name) {
+			char buf[DIAG_EXCERPT + 4];
+			diag_warn(f->d, at->pos.line, at->pos.col, "<%s> names '%s', which the "
+				  "output does not have (%s); this <%s> is left out too",
+				  at->name, diag_excerpt(buf, name), why_missing(f, name), b->name);
+			continue;
+		}
+		if (ctx) {
+			const struct schema_elem *e = schema_child(f->s, ctx, b->name, NULL);
+			if (e)
+				fill(f, b, e, 0);
+		}
+		list->v[kept++] = b;
+	}
+	list->n = kept;
 }
 
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s)
 {
+	struct filler f = { rb, d, s, NULL, NULL };
 	unsigned i;
 
+	index_blob_names(&f);
+	prune_model_blobs(&f);
 	for (i = 0; i < rb->nexts; i++) {
 		struct ext *e = rb->exts[i];
 		const struct link *l = e->ref[0] ? index_get(rb->link_index, e->ref) : NULL;
@@ -187,8 +369,8 @@ void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s)
 			context = "joint";
 		else if (e->ref[0])
 			continue;   /* names nothing written */
-		fill_list(rb, d, s, context, &e->blobs);
-		fill_list(rb, d, s, "visual", &e->visual_blobs);
-		fill_list(rb, d, s, "collision", &e->collision_blobs);
+		fill_list(&f, context, &e->blobs);
+		fill_list(&f, "visual", &e->visual_blobs);
+		fill_list(&f, "collision", &e->collision_blobs);
 	}
 }

@@ -1,7 +1,9 @@
 /* blob: the elements of <gazebo> blocks (blobs) as a reader of the output
  * version reads them (src/schema.h): required children added with their
  * defaults, attributes the version does not have dropped with a warning,
- * `<pose frame="F">` (SDFormat 1.6 and older) written as relative_to="F".
+ * `<pose frame="F">` (SDFormat 1.6 and older) written as relative_to="F",
+ * and blobs that name what the output lacks (a link left out as
+ * massless, a floating joint) left out, with a warning.
  * Runs once in resolve, after lumping has decided what is written, on the
  * blobs themselves: the writer copies them as they are. */
 #ifndef U2S_BLOB_H
@@ -11,15 +13,7 @@
 #include "model.h"
 #include "schema.h"
 
-/* Whether NAME is a frame the output has: a link, joint or frame written,
- * or one of the model's own frame blobs. */
-int blob_frame_written(const struct robot *rb, const char *name);
-
 /* Every blob of RB, read through schema S. */
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s);
-
-/* BLOB (one element), placed under an element described by CONTEXT. */
-void blob_fill(struct robot *rb, struct diag *d, const struct schema *s,
-	       const struct schema_elem *context, struct xnode *blob);
 
 #endif

@@ -944,3 +944,70 @@ Test(lump, plugin_keys_on_two_branches_follow_merge_order)
 	assert_vector(&r, "rpyOffset", 0, 0, M_PI / 2);
 	result_free(&r);
 }
+
+/* Blobs that name what the output lacks (a massless link left out, a
+ * floating joint, a blob left out before them) go too, each said. */
+Test(blob, what_names_nothing_written_is_left_out)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"  <link name='base'>" INERTIAL "</link>\n"
+		"  <link name='ghost'/>\n"
+		"  <link name='free'>" INERTIAL "</link>\n"
+		"  <joint name='jg' type='revolute'><parent link='base'/><child link='ghost'/>"
+		"<limit effort='1' velocity='1'/></joint>\n"
+		"  <joint name='jf' type='floating'><parent link='base'/><child link='free'/></joint>\n"
+		"  <gazebo>\n"
+		"    <joint name='x1' type='fixed'><parent>base</parent><child>ghost</child></joint>\n"
+		"    <frame name='f1' attached_to='ghost'/>\n"
+		"    <frame name='f2' attached_to='f1'/>\n"
+		"    <frame name='f3' attached_to='base'><pose relative_to='f2'/></frame>\n"
+		"    <frame name='ok' attached_to='base'/>\n"
+		"    <plugin name='p' filename='p.so'><bodyName>ghost</bodyName></plugin>\n"
+		"    <plugin name='q' filename='q.so'><bodyName>world</bodyName>"
+		"<frameName>ghost</frameName></plugin>\n"
+		"  </gazebo>\n"
+		"  <gazebo reference='base'><sensor name='s' type='imu'>"
+		"<pose relative_to='jf'/></sensor></gazebo>\n"
+		"</robot>");
+
+	absent(&r, "name='x1'");
+	absent(&r, "name='f1'");
+	absent(&r, "name='f2'");
+	absent(&r, "name='f3'");
+	absent(&r, "name='p'");
+	absent(&r, "<sensor");
+	at(&r, "<frame name='ok' attached_to='base'/>");
+	at(&r, "<plugin name='q' filename='q.so'>");   /* frameName is the plugin's own */
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:8:56: warning: <child> names 'ghost', which the "
+				  "output does not have (left out with a massless link); this "
+				  "<joint> is left out too"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:10:5: warning: <frame> names 'f1'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:11:41: warning: <pose> names 'f2'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "<bodyName> names 'ghost'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "<pose> names 'jf', which the output does not have (a "
+				  "joint of a type SDFormat lacks, left out); this <sensor>"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* A long chain of frames whose first names nothing: every one goes, in
+ * time linear in the chain (a pass per frame would be quadratic). */
+Test(blob, a_dangling_chain_of_frames_goes_whole)
+{
+	enum { N = 20000 };
+	char *urdf = malloc(N * 64 + 512), *p = urdf;
+	struct result r;
+	int i;
+
+	p += sprintf(p, "<robot name='r'><link name='a'>" INERTIAL "</link><gazebo>");
+	/* the last frame first: each names one given later in the document */
+	for (i = N - 1; i > 0; i--)
+		p += sprintf(p, "<frame name='f%d' attached_to='f%d'/>", i, i - 1);
+	sprintf(p, "<frame name='f0' attached_to='nothing'/></gazebo></robot>");
+	r = convert(urdf);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<frame"), 0);
+	cr_assert_eq(r.nwarnings, N);
+	result_free(&r);
+	free(urdf);
+}
