@@ -222,7 +222,51 @@ static const char *pose_text(struct xnode *at, struct pose p)
 
 /* Sensors, projectors and lights of a lumped link: their poses, given in
  * that link's frame, are moved into the owner's frame. */
-static void move_posed_blobs(struct diag *d, struct link *l)
+/* Sets collision_k0 of every lumped link: the owner writes its own
+ * collisions, then those of the links it absorbed, in order (write.c). */
+static void number_collisions(struct robot *rb)
+{
+	unsigned i;
+
+	if (rb->collisions_numbered)
+		return;
+	for (i = 0; i < rb->norder; i++) {
+		struct link *owner = rb->order[i], *a;
+		unsigned k;
+		if (owner->fate == LINK_LUMPED)
+			continue;
+		k = owner->collisions.count;
+		for (a = owner->absorbed_first; a; a = a->next_absorbed) {
+			a->collision_k0 = k;
+			k += a->collisions.count;
+		}
+	}
+	rb->collisions_numbered = 1;
+}
+
+/* A contact sensor of lumped link L names the collision it watches by
+ * its SDF name, as it would be in L: the collision is written in the
+ * owner, under another name, and the sensor follows it there.
+ * (libsdformat means to do this, but looks at the wrong element.) */
+static void follow_contact_collision(struct robot *rb, struct link *l, struct xnode *sensor)
+{
+	struct xnode *contact = xnode_child(sensor, "contact");
+	struct xnode *c = contact ? xnode_child(contact, "collision") : NULL;
+	const struct item *it;
+	unsigned i = 0;
+
+	if (!c || !c->text)
+		return;
+	for (it = l->collisions.first; it; it = it->next, i++)
+		if (strcmp(c->text, item_sdf_name(&rb->arena, l->name, l, it, i)) == 0) {
+			number_collisions(rb);
+			c->text = item_sdf_name(&rb->arena, l->owner->name, l, it,
+						l->collision_k0 + i);
+			return;
+		}
+}
+
+static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l)
 {
 	const struct ext_ref *r;
 	unsigned i;
@@ -235,6 +279,8 @@ static void move_posed_blobs(struct diag *d, struct link *l)
 			if (strcmp(b->name, "sensor") && strcmp(b->name, "projector") &&
 			    strcmp(b->name, "light"))
 				continue;
+			if (!strcmp(b->name, "sensor"))
+				follow_contact_collision(rb, l, b);
 			pose = xnode_child(b, "pose");
 			if (pose && xnode_attr(pose, "relative_to"))
 				continue;
@@ -473,7 +519,7 @@ static void rewrite_blobs(struct robot *rb, struct diag *d)
 
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_LUMPED)
-			move_posed_blobs(d, rb->order[i]);
+			move_posed_blobs(rb, d, rb->order[i]);
 	for (i = 0; i < rb->nexts; i++)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];

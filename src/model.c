@@ -1,6 +1,8 @@
 /* model: element tree operations, the name index, model helpers. */
 #include "model.h"
 
+#include "num.h"
+
 #include <string.h>
 
 /* ---- robot ------------------------------------------------------------ */
@@ -76,6 +78,34 @@ void node_list_push(struct arena *a, struct node_list *l, struct xnode *n)
 		l->v = v;
 	}
 	l->v[l->n++] = n;
+}
+
+/* libsdformat's naming: LINK_visual, LINK_visual_1, ...; a name that does
+ * not start with the link's name is prefixed LINK_fixed_joint_lump__. */
+const char *item_sdf_name(struct arena *a, const char *link, const struct link *src,
+			  const struct item *it, unsigned k)
+{
+	static const char lump[] = "_fixed_joint_lump__";
+	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
+	/* Unnamed items lumped from another link take that link's name. */
+	const char *base = it->name ? it->name : src->name;
+	size_t llen = strlen(link), mlen = sizeof lump - 1;
+	size_t blen = strlen(base), slen = strlen(suffix);
+	char *buf = arena_alloc(a, llen + mlen + blen + slen + 16);
+	char *name = buf + llen + mlen;   /* room for the prefix before it */
+
+	/* By hand, not printf: this runs for every visual and collision. */
+	memcpy(name, base, blen);
+	memcpy(name + blen, suffix, slen + 1);
+	if (k) {
+		name[blen + slen] = '_';
+		num_format_long((long)k, name + blen + slen + 1);
+	}
+	if (strncmp(name, link, llen) == 0)
+		return name;
+	memcpy(buf, link, llen);
+	memcpy(buf + llen, lump, mlen);
+	return buf;
 }
 
 const char *joint_type_name(enum joint_type t)

@@ -109,6 +109,8 @@ struct link {
 	struct pose to_owner;        /* this link's frame in the owner's frame */
 	struct link *absorbed_first, *absorbed_last, *next_absorbed;
 	unsigned merge_seq;          /* LINK_LUMPED: its place in libsdformat's merge order */
+	unsigned collision_k0;       /* LINK_LUMPED: how many collisions its owner writes
+				      * before this link's first */
 	struct link *dropped_by;     /* LINK_DROPPED: the massless link that took it */
 	unsigned ndropped_below;     /* links dropped with this one */
 	int reached;                 /* found by the walk from the root */
@@ -207,6 +209,7 @@ struct robot {
 	struct link **order;         /* links reached from the root, in emission order */
 	unsigned norder;
 	int merges_numbered;         /* link merge_seq set (lump.c, when needed) */
+	int collisions_numbered;     /* link collision_k0 set (lump.c, when needed) */
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
 	struct ext **exts;           /* every <gazebo> block, in document order */
 	unsigned nexts, exts_cap;
@@ -221,6 +224,11 @@ void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
+/* The name libsdformat gives item IT of link SRC, the K-th of its kind
+ * written in link LINK (SRC itself, or the link SRC is lumped into):
+ * LINK_collision, LINK_collision_1, LINK_fixed_joint_lump__NAME_visual... */
+const char *item_sdf_name(struct arena *a, const char *link, const struct link *src,
+			  const struct item *it, unsigned k);
 int link_is_massless(const struct link *l);
 /* The link a joint's <pose relative_to> names: the model when it is the
  * world. */

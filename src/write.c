@@ -186,34 +186,6 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 	}
 }
 
-/* libsdformat's naming: LINK_visual, LINK_visual_1, ...; a name that does
- * not start with the link's name is prefixed LINK_fixed_joint_lump__. */
-static const char *item_name(struct arena *a, const char *link, const struct link *src,
-			     const struct item *it, unsigned k)
-{
-	static const char lump[] = "_fixed_joint_lump__";
-	const char *suffix = it->kind == ITEM_VISUAL ? "_visual" : "_collision";
-	/* Unnamed items lumped from another link take that link's name. */
-	const char *base = it->name ? it->name : src->name;
-	size_t llen = strlen(link), mlen = sizeof lump - 1;
-	size_t blen = strlen(base), slen = strlen(suffix);
-	char *buf = arena_alloc(a, llen + mlen + blen + slen + 16);
-	char *name = buf + llen + mlen;   /* room for the prefix before it */
-
-	/* By hand, not printf: this runs for every visual and collision. */
-	memcpy(name, base, blen);
-	memcpy(name + blen, suffix, slen + 1);
-	if (k) {
-		name[blen + slen] = '_';
-		num_format_long((long)k, name + blen + slen + 1);
-	}
-	if (strncmp(name, link, llen) == 0)
-		return name;
-	memcpy(buf, link, llen);
-	memcpy(buf + llen, lump, mlen);
-	return buf;
-}
-
 static void add_blob(const struct writer *w, struct xnode *parent, const struct xnode *blob)
 {
 	struct xnode *copy = xnode_copy(parent->arena, blob);
@@ -382,7 +354,7 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_new(&w->scratch, tag);
-	const char *name = item_name(el->arena, l->name, src, it, k);
+	const char *name = item_sdf_name(el->arena, l->name, src, it, k);
 	const struct link *ext_link = src;
 	const struct ext_ref *r;
 

@@ -1011,3 +1011,30 @@ Test(blob, a_dangling_chain_of_frames_goes_whole)
 	result_free(&r);
 	free(urdf);
 }
+
+/* A contact sensor on a lumped link watches its collision by the name it
+ * would have there; the collision is written in the owner under another
+ * name, and the sensor follows it (at every lumping depth). */
+Test(lump, contact_sensor_follows_its_collision)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "<collision name='bc'><geometry><box size='1 1 1'/>"
+		"</geometry></collision></link>"
+		"<link name='mid'>" INERTIAL "</link>"
+		"<link name='tip'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry>"
+		"</collision><collision><geometry><sphere radius='1'/></geometry></collision></link>"
+		"<joint name='j1' type='fixed'><parent link='base'/><child link='mid'/></joint>"
+		"<joint name='j2' type='fixed'><parent link='mid'/><child link='tip'/></joint>"
+		"<gazebo reference='tip'>"
+		"<sensor name='c' type='contact'><contact><collision>tip_collision_1</collision>"
+		"</contact></sensor>"
+		"<sensor name='d' type='contact'><contact><collision>other</collision>"
+		"</contact></sensor></gazebo>"
+		"</robot>");
+
+	at(&r, "<collision name='base_fixed_joint_lump__tip_collision_2'>");
+	at(&r, "<collision>base_fixed_joint_lump__tip_collision_2</collision>");
+	at(&r, "<collision>other</collision>");
+	result_free(&r);
+}
