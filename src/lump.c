@@ -266,7 +266,11 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 		}
 }
 
-static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l)
+/* The blobs of L with a pose of their own (sensors, projectors, lights),
+ * their poses moved by BY into the owner's frame; with FOLLOW, contact
+ * sensors follow their collision too. */
+static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, struct pose by,
+			     int follow)
 {
 	const struct ext_ref *r;
 	unsigned i;
@@ -279,7 +283,7 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l)
 			if (strcmp(b->name, "sensor") && strcmp(b->name, "projector") &&
 			    strcmp(b->name, "light"))
 				continue;
-			if (!strcmp(b->name, "sensor"))
+			if (follow && !strcmp(b->name, "sensor"))
 				follow_contact_collision(rb, l, b);
 			pose = xnode_child(b, "pose");
 			if (pose && xnode_attr(pose, "relative_to"))
@@ -294,7 +298,7 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l)
 			}
 			if (!pose)
 				pose = xnode_add(b, "pose", NULL);
-			pose->text = pose_text(b, pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3)));
+			pose->text = pose_text(b, pose_compose(by, pose_from_xyz_rpy(v, v + 3)));
 		}
 }
 
@@ -519,7 +523,7 @@ static void rewrite_blobs(struct robot *rb, struct diag *d)
 
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_LUMPED)
-			move_posed_blobs(rb, d, rb->order[i]);
+			move_posed_blobs(rb, d, rb->order[i], rb->order[i]->to_owner, 1);
 	for (i = 0; i < rb->nexts; i++)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];
@@ -528,6 +532,44 @@ static void rewrite_blobs(struct robot *rb, struct diag *d)
 			else if (strcmp(b->name, "joint") == 0)
 				rewrite_joint_blob(rb, b);
 		}
+}
+
+void lump_frame_link(struct robot *rb, struct diag *d, struct link *l)
+{
+	const struct joint *j = l->parent_joint;
+	struct link *a, *next;
+
+	l->owner = j->parent->owner;
+	l->to_owner = pose_compose(j->parent->to_owner, j->origin);
+	/* what was lumped into L goes on with it (its poses are in L's frame) */
+	next = l->absorbed_first;
+	l->absorbed_first = l->absorbed_last = NULL;
+	absorb(l->owner, l);
+	move_posed_blobs(rb, d, l, l->to_owner, 0);
+	for (a = next; a; a = next) {
+		next = a->next_absorbed;
+		a->owner = l->owner;
+		a->to_owner = pose_compose(l->to_owner, a->to_owner);
+		absorb(l->owner, a);
+		move_posed_blobs(rb, d, a, l->to_owner, 0);
+	}
+	rb->collisions_numbered = 0;   /* the owner's list grew */
+}
+
+void lump_frames_done(struct robot *rb)
+{
+	const struct ext_ref *r;
+	unsigned i, k;
+
+	for (i = 0; i < rb->norder; i++) {
+		struct link *l = rb->order[i];
+		if (l->fate != LINK_FRAME)
+			continue;
+		for (r = l->exts.first; r; r = r->next)
+			for (k = 0; k < r->ext->blobs.n; k++)
+				if (!strcmp(r->ext->blobs.v[k]->name, "sensor"))
+					follow_contact_collision(rb, l, r->ext->blobs.v[k]);
+	}
 }
 
 static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)

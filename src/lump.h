@@ -13,5 +13,13 @@
 #include "model.h"
 
 void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts);
+/* L, massless on a kept fixed joint, is written as a <frame> (resolve
+ * decides, after lump()): its visuals, collisions and extensions go to
+ * the link the frame hangs from (its parent, or that one's owner), the
+ * way lumping moves a lumped link's, so that nothing of it is lost. */
+void lump_frame_link(struct robot *rb, struct diag *d, struct link *l);
+/* After every frame link is known: their contact sensors follow their
+ * collisions to the names they have in the owner. */
+void lump_frames_done(struct robot *rb);
 
 #endif

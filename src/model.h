@@ -104,7 +104,9 @@ struct link {
 	enum link_fate fate;
 	/* Fixed-joint lumping: a lumped link's contents are written in its
 	 * OWNER (the first ancestor not lumped), moved by TO_OWNER.  An owner
-	 * lists the links it absorbed in libsdformat's merge order. */
+	 * lists the links it absorbed in libsdformat's merge order, then the
+	 * massless links written as frames below it (LINK_FRAME), whose
+	 * contents it takes the same way. */
 	struct link *owner;          /* itself unless lumped */
 	struct pose to_owner;        /* this link's frame in the owner's frame */
 	struct link *absorbed_first, *absorbed_last, *next_absorbed;

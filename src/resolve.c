@@ -653,10 +653,13 @@ static void warn_frame(struct resolver *rs, const struct link *l)
 	const struct ext_ref *r;
 	unsigned i;
 
+	int moved = l->visuals.first || l->collisions.first || l->exts.first;
+
 	diag_warn(rs->d, l->pos.line, l->pos.col,
 		  "link '%s' %s; its fixed joint '%s' is kept, so both are written as "
-		  "<frame>s", l->name, l->inertial ? "has a mass <= 0" : "has no <inertial>",
-		  j->name);
+		  "<frame>s%s%s%s", l->name, l->inertial ? "has a mass <= 0" : "has no <inertial>",
+		  j->name, moved ? ", and what the link holds (visuals, collisions, <gazebo> "
+		  "blocks) is written in link '" : "", moved ? l->owner->name : "", moved ? "'" : "");
 	for (r = j->exts.first; r; r = r->next)
 		for (i = 0; i < r->ext->blobs.n; i++) {
 			const struct xnode *b = r->ext->blobs.v[i];
@@ -723,11 +726,14 @@ static void decide_fates(struct resolver *rs)
 		else if (!link_is_massless(l))
 			l->fate = LINK_WRITTEN;
 		else if (pj && pj->type == JOINT_FIXED && !link_is_world(rb, pj->parent) &&
-			 (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints))
+			 (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints)) {
 			l->fate = LINK_FRAME, pj->fate = JOINT_AS_FRAME;
+			lump_frame_link(rb, rs->d, l);
+		}
 		else
 			drop(l, l);
 	}
+	lump_frames_done(rb);
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
 		if (l->dropped_by == l)
@@ -837,7 +843,8 @@ static void warn_exts_without_items(struct resolver *rs)
 	for (i = 0; i < rs->rb->norder; i++) {
 		const struct link *l = rs->rb->order[i];
 		const struct ext_ref *r;
-		if ((l->fate != LINK_WRITTEN && l->fate != LINK_LUMPED) || l->absorbed_first)
+		if ((l->fate != LINK_WRITTEN && l->fate != LINK_LUMPED && l->fate != LINK_FRAME) ||
+		    l->absorbed_first)
 			continue;
 		for (r = l->exts.first; r; r = r->next) {
 			if (!l->collisions.first)

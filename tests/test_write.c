@@ -1038,3 +1038,52 @@ Test(lump, contact_sensor_follows_its_collision)
 	at(&r, "<collision>other</collision>");
 	result_free(&r);
 }
+
+/* A massless link written as a frame (its fixed joint kept) keeps what it
+ * holds: its visuals, collisions and <gazebo> blocks go to the link the
+ * frame hangs from, posed and named as lumping would, also through a
+ * chain of such frames and from links lumped into it. */
+Test(lump, frame_link_contents_go_to_the_link_above)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"<link name='base'>" INERTIAL "</link>\n"
+		"<link name='cam'><visual><origin xyz='0 0 1'/><geometry><sphere radius='1'/></geometry>"
+		"</visual><collision><geometry><sphere radius='1'/></geometry></collision></link>\n"
+		"<link name='lens'><visual><geometry><box size='1 1 1'/></geometry></visual></link>\n"
+		"<link name='cap'><visual><geometry><cylinder radius='1' length='1'/></geometry>"
+		"</visual></link>\n"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='cam'/>"
+		"<origin xyz='1 0 0'/></joint>\n"
+		"<joint name='k' type='fixed'><parent link='cam'/><child link='lens'/>"
+		"<origin xyz='0 2 0'/></joint>\n"
+		"<joint name='m' type='fixed'><parent link='lens'/><child link='cap'/>"
+		"<origin xyz='0 0 3'/></joint>\n"
+		"<gazebo reference='j'><preserveFixedJoint>true</preserveFixedJoint></gazebo>\n"
+		"<gazebo reference='k'><preserveFixedJoint>true</preserveFixedJoint></gazebo>\n"
+		"<gazebo reference='cam'><mu1>0.5</mu1><sensor name='s' type='camera'>"
+		"<pose>0 0 0.5 0 0 0</pose></sensor>"
+		"<sensor name='t' type='contact'><contact><collision>cam_collision</collision>"
+		"</contact></sensor></gazebo>\n"
+		"</robot>");
+
+	at(&r, "<frame name='cam' attached_to='base'>");
+	at(&r, "<frame name='lens' attached_to='cam'>");
+	at(&r, "<collision name='base_fixed_joint_lump__cam_collision'>\n"
+	       "        <pose>1 0 0 0 0 0</pose>");
+	at(&r, "<mu>0.5</mu>");
+	at(&r, "<visual name='base_fixed_joint_lump__cam_visual'>\n"
+	       "        <pose>1 0 1 0 0 0</pose>");
+	at(&r, "<visual name='base_fixed_joint_lump__lens_visual_1'>\n"
+	       "        <pose>1 2 0 0 0 0</pose>");
+	at(&r, "<visual name='base_fixed_joint_lump__cap_visual_2'>\n"
+	       "        <pose>1 2 3 0 0 0</pose>");
+	at(&r, "<sensor name='s' type='camera'>\n"
+	       "        <pose>1 0 0.5 0 0 0</pose>");
+	at(&r, "<collision>base_fixed_joint_lump__cam_collision</collision>");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:3:1: warning: link 'cam' has no <inertial>; its "
+				  "fixed joint 'j' is kept, so both are written as <frame>s, and what "
+				  "the link holds (visuals, collisions, <gazebo> blocks) is written in "
+				  "link 'base'"), "%s", r.msgs);
+	result_free(&r);
+}
