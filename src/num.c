@@ -616,6 +616,11 @@ size_t num_format_ref6(double v, char buf[NUM_BUFSZ])
 	return fabs(v) < 0.1 ? num_format_g6(v, buf) : num_format(v, buf);
 }
 
+size_t num_format_out(double v, char buf[NUM_BUFSZ])
+{
+	return num_format(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+}
+
 size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 {
 	size_t len = 0;
@@ -630,7 +635,7 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 		else if (style == NUM_REF6)
 			len += num_format_ref6(v[i], buf + len);
 		else
-			len += num_format(v[i], buf + len);
+			len += num_format_out(v[i], buf + len);
 	}
 	return len;
 }

@@ -30,6 +30,10 @@ int num_parse_int(const char *s, long *out);
  * "0.10000000000000001"); integral values below 1e17 as plain integers;
  * -0 as "0".  Returns the length written (NUL-terminated). */
 size_t num_format(double v, char buf[NUM_BUFSZ]);
+/* num_format() for output: a subnormal V (which only computation makes:
+ * lumping, composing poses; those read are flushed with a warning) is
+ * written as 0, since SDFormat readers refuse subnormal numbers. */
+size_t num_format_out(double v, char buf[NUM_BUFSZ]);
 /* V in decimal, as printf("%ld") would, into BUF (21 bytes are enough). */
 size_t num_format_long(long v, char *buf);
 
@@ -49,7 +53,7 @@ size_t num_format_ref6(double v, char buf[NUM_BUFSZ]);
 enum num_style { NUM_SHORTEST, NUM_G6, NUM_REF6 };
 
 /* N numbers separated by spaces into BUF (N * NUM_BUFSZ bytes), each in the
- * given style.  Returns the length. */
+ * given style (NUM_SHORTEST: num_format_out()).  Returns the length. */
 size_t num_format_vec(const double *v, int n, enum num_style style, char *buf);
 
 /* libsdformat's colour form: a float printed with 6 significant digits. */

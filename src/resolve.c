@@ -870,6 +870,67 @@ static void warn_shared_names(struct resolver *rs)
 	}
 }
 
+/* What SDFormat 1.8 and later reserve in a name, or NULL: readers reject
+ * a document that uses it. */
+static const char *reserved_in(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strstr(name, "::"))
+		return "'::' separates nested scopes";
+	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
+		return "names between '__' are SDFormat's own (__model__)";
+	if (!strcmp(name, "world"))
+		return "'world' is the world's frame";
+	return NULL;
+}
+
+static void warn_if_reserved(struct resolver *rs, const char *what, const char *name,
+			     struct srcpos pos)
+{
+	const char *why = reserved_in(name);
+
+	if (why)
+		diag_warn(rs->d, pos.line, pos.col, "%s name '%s' is reserved in SDFormat (%s); "
+			  "readers reject the output", what, name, why);
+}
+
+/* Names the output has (links, joints, and the frames that stand for
+ * them) that SDFormat reserves.  The root named world is the model's
+ * frame and has no name in the output. */
+static void warn_reserved_names(struct resolver *rs)
+{
+	const struct robot *rb = rs->rb;
+	const struct joint *j;
+	unsigned i;
+
+	if (strstr(rb->name, "::"))
+		warn_if_reserved(rs, "robot", rb->name, rb->pos);
+	for (i = 0; i < rb->norder; i++) {
+		const struct link *l = rb->order[i];
+		if (l->fate == LINK_WRITTEN || l->fate == LINK_FRAME || l->fate == LINK_LUMPED)
+			warn_if_reserved(rs, "link", l->name, l->pos);
+	}
+	for (j = rb->joints; j; j = j->next)
+		if (j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
+		    (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED))
+			warn_if_reserved(rs, "joint", j->name, j->pos);
+}
+
+/* A joint that moves along or about an axis needs a direction: a zero
+ * axis is refused by SDFormat readers (URDF's default is 1 0 0). */
+static void warn_zero_axes(struct resolver *rs)
+{
+	const struct joint *j;
+
+	for (j = rs->rb->joints; j; j = j->next)
+		if (j->fate == JOINT_WRITTEN && j->has_axis && j->type != JOINT_FIXED &&
+		    j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 0)
+			diag_warn(rs->d, j->pos.line, j->pos.col, "joint '%s' has the axis 0 0 0, "
+				  "which has no direction; readers reject the output (URDF's "
+				  "default axis is 1 0 0)", j->name);
+}
+
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
@@ -899,6 +960,8 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	blob_read_as(rb, d, target->schema);
 	if (!d->errors)   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
+	warn_reserved_names(&rs);
+	warn_zero_axes(&rs);
 	check_written(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;
 }

@@ -27,7 +27,7 @@ static const char *fmt_num(struct xnode *at, double v)
 {
 	char buf[NUM_BUFSZ];
 
-	return arena_strndup(at->arena, buf, num_format(v, buf));
+	return arena_strndup(at->arena, buf, num_format_out(v, buf));
 }
 
 static const char *fmt_long(struct xnode *at, long v)

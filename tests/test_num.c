@@ -508,3 +508,21 @@ Test(num_parse, subnormals_flushed_to_zero)
 	cr_assert_eq(v[2], 2.2250738585072014e-308, "the smallest normal stays");
 	cr_assert_eq(v[4], 1e-300);
 }
+
+/* What the writer prints: SDFormat readers refuse subnormal numbers, and
+ * only computation makes them (those read are flushed with a warning). */
+Test(num_format, output_form_writes_subnormals_as_zero)
+{
+	char buf[NUM_BUFSZ];
+	double v[3] = { 1e-320, 0.5, -4.9e-324 };
+	char vec[3 * NUM_BUFSZ];
+
+	num_format_out(2.5e-321, buf);
+	cr_assert_str_eq(buf, "0");
+	num_format_out(DBL_MIN, buf);
+	cr_assert_str_eq(buf, "2.2250738585072014e-308", "the smallest normal stays");
+	num_format_out(0.1, buf);
+	cr_assert_str_eq(buf, "0.1");
+	num_format_vec(v, 3, NUM_SHORTEST, vec);
+	cr_assert_str_eq(vec, "0 0.5 0");
+}

@@ -1087,3 +1087,54 @@ Test(lump, frame_link_contents_go_to_the_link_above)
 				  "link 'base'"), "%s", r.msgs);
 	result_free(&r);
 }
+
+/* Lumping multiplies offsets: 1e-160 apart, two masses give a product of
+ * inertia of -5e-321, a number SDFormat readers refuse.  Written as 0. */
+Test(lump, computed_subnormals_are_written_as_zero)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link>"
+		"<link name='tip'><inertial><origin xyz='1e-160 1e-160 0'/><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='tip'/></joint>"
+		"</robot>");
+
+	cr_assert_null(strstr(r.sdf, "e-32"), "a subnormal in the output:\n%s", r.sdf);
+	cr_assert_null(strstr(r.sdf, "e-31"), "a subnormal in the output:\n%s", r.sdf);
+	at(&r, "<ixy>0</ixy>");
+	result_free(&r);
+}
+
+/* What SDFormat readers refuse and u2s cannot fix without changing the
+ * robot's meaning (reserved names, a zero axis) is written as given, with
+ * a warning each that says the output will be rejected. */
+Test(write, reserved_names_and_zero_axis_are_said)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"<link name='base'>" INERTIAL "</link>\n"
+		"<link name='a::b'>" INERTIAL "</link>\n"
+		"<link name='world'>" INERTIAL "</link>\n"
+		"<link name='__c__'>" INERTIAL "</link>\n"
+		"<joint name='j1' type='revolute'><parent link='base'/><child link='a::b'/>"
+		"<axis xyz='0 0 0'/><limit effort='1' velocity='1'/></joint>\n"
+		"<joint name='j2' type='fixed'><parent link='base'/><child link='world'/></joint>\n"
+		"<joint name='__j__' type='continuous'><parent link='base'/><child link='__c__'/></joint>\n"
+		"</robot>");
+
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:3:1: warning: link name 'a::b' is reserved"),
+			   "%s", r.msgs);
+	/* lumped, 'world' is still a frame's name */
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:4:1: warning: link name 'world' is reserved"),
+			   "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:5:1: warning: link name '__c__' is reserved"),
+			   "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:8:1: warning: joint name '__j__' is reserved"),
+			   "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:6:1: warning: joint 'j1' has the axis 0 0 0"),
+			   "%s", r.msgs);
+	at(&r, "<link name='a::b'>");   /* as given: renaming is --repair's */
+	cr_assert_eq(r.nwarnings, 5, "%s", r.msgs);
+	result_free(&r);
+}
