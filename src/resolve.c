@@ -836,6 +836,55 @@ static void warn_items_missing(struct resolver *rs, const struct link *l, const 
 		  tag ? tag : visual ? "visual" : "collision");
 }
 
+/* Whether a block of L gives its items of KIND something. */
+static int gives_items(const struct link *l, enum item_kind kind)
+{
+	const int visual = kind == ITEM_VISUAL;
+	const struct ext_ref *r;
+
+	for (r = l->exts.first; r; r = r->next)
+		if (first_tag_at(r->ext, visual ? AT_VISUAL : AT_COLLISION) ||
+		    (visual ? r->ext->visual_blobs.n : r->ext->collision_blobs.n))
+			return 1;
+	return 0;
+}
+
+/* An item lumped from link L into OWNER whose name starts with the
+ * owner's (L "base_arm" into "base", unnamed: "base_arm_visual") gets no
+ * lump marker in its name, and libsdformat, which tells items apart by
+ * name, then gives it the owner's extensions instead of L's.  u2s does
+ * the same (write.c); said where either link has extensions for it. */
+static void warn_captured_items(struct resolver *rs)
+{
+	static const enum item_kind kinds[] = { ITEM_COLLISION, ITEM_VISUAL };
+	unsigned i, k;
+
+	for (i = 0; i < rs->rb->norder; i++) {
+		const struct link *l = rs->rb->order[i];
+		if (l->fate != LINK_LUMPED)
+			continue;
+		for (k = 0; k < 2; k++) {
+			const struct item *it = kinds[k] == ITEM_VISUAL ? l->visuals.first
+									: l->collisions.first;
+			const char *what = kinds[k] == ITEM_VISUAL ? "visual" : "collision";
+			if (!it || (!gives_items(l, kinds[k]) && !gives_items(l->owner, kinds[k])))
+				continue;
+			for (; it; it = it->next) {
+				struct arena_mark m = arena_mark(&rs->rb->arena);
+				const char *name = item_sdf_name(&rs->rb->arena, l->owner->name, l, it, 0);
+				if (!strstr(name, "_fixed_joint_lump__"))
+					diag_warn(rs->d, it->pos.line, it->pos.col, "this %s of link '%s', "
+						  "merged into '%s', is named '%s', which starts with "
+						  "'%s': as in libsdformat, it takes the <gazebo> %s "
+						  "settings of '%s', not those of '%s'", what, l->name,
+						  l->owner->name, name, l->owner->name, what,
+						  l->owner->name, l->name);
+				arena_release(&rs->rb->arena, m);
+			}
+		}
+	}
+}
+
 static void warn_exts_without_items(struct resolver *rs)
 {
 	unsigned i;
@@ -958,8 +1007,10 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	lump(rb, d, opts);
 	decide_fates(&rs);
 	blob_read_as(rb, d, target->schema);
-	if (!d->errors)   /* rejected anyway: the errors are what matters */
+	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
+		warn_captured_items(&rs);
+	}
 	warn_reserved_names(&rs);
 	warn_zero_axes(&rs);
 	check_written(&rs);

@@ -1138,3 +1138,26 @@ Test(write, reserved_names_and_zero_axis_are_said)
 	cr_assert_eq(r.nwarnings, 5, "%s", r.msgs);
 	result_free(&r);
 }
+
+/* An unnamed item lumped from "base_arm" into "base" is named
+ * "base_arm_visual", without the lump marker: libsdformat then gives it
+ * base's extensions, not base_arm's.  u2s does the same, and says so. */
+Test(lump, item_named_like_its_owner_is_said)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>\n"
+		"<link name='base'>" INERTIAL "</link>\n"
+		"<link name='base_arm'>" INERTIAL "\n"
+		"<visual><geometry><sphere radius='1'/></geometry></visual></link>\n"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='base_arm'/></joint>\n"
+		"<gazebo reference='base_arm'><material>Gazebo/Red</material></gazebo>\n"
+		"</robot>");
+
+	at(&r, "<visual name='base_arm_visual'>");
+	absent(&r, "Gazebo/Red");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:4:1: warning: this visual of link 'base_arm', "
+				  "merged into 'base', is named 'base_arm_visual', which starts with "
+				  "'base': as in libsdformat, it takes the <gazebo> visual settings of "
+				  "'base', not those of 'base_arm'"), "%s", r.msgs);
+	result_free(&r);
+}
