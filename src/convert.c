@@ -82,9 +82,15 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct u2
 static int run(TALLOC_CTX *ctx, oom_jump *jump, int in_fd, int out_fd,
 	       const struct u2s_options *opts, struct diag *d, struct robot **rb)
 {
-	const struct sdf_target *target = target_default();
+	const struct sdf_target *target = opts->sdf_version ? target_find(opts->sdf_version)
+							    : target_default();
 	int rc;
 
+	if (!target) {
+		diag_error(d, 0, 0, "SDFormat version '%s' is not one u2s writes (1.9, 1.11, 1.12)",
+			   opts->sdf_version);
+		return U2S_USAGE;
+	}
 	rc = read_urdf(ctx, jump, in_fd, opts, d, rb);
 	if (rc == U2S_OK)
 		rc = resolve(*rb, d, opts, target);
@@ -110,6 +116,11 @@ static int run_guarded(TALLOC_CTX *ctx, int in_fd, int out_fd, const struct u2s_
 		return U2S_IO;
 	}
 	return run(ctx, &jump, in_fd, out_fd, opts, d, rb);
+}
+
+int u2s_sdf_version_known(const char *version)
+{
+	return version && target_find(version) != NULL;
 }
 
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts)

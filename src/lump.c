@@ -269,8 +269,48 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 /* The blobs of L with a pose of their own (sensors, projectors, lights),
  * their poses moved by BY into the owner's frame; with FOLLOW, contact
  * sensors follow their collision too. */
+/* A pose as libsdformat 14 and later move it at each merge: the joint's
+ * rotation times the pose's, as quaternions (so that the signs of zeros,
+ * which decide +pi from -pi, are the reference's), then printed with 6
+ * significant digits (roll-pitch-yaw as ROS computes them) and read back
+ * by the next merge.  In V: x y z roll pitch yaw. */
+static void merge_printed6(const struct pose *joint, double v[6])
+{
+	struct quat jq = pose_quat(joint);
+	struct vec3 r = quat_rotate(jq, (struct vec3){ v[0], v[1], v[2] });
+	struct quat q = quat_mul(jq, quat_from_rpy(v[3], v[4], v[5]));
+	char buf[NUM_BUFSZ + 8];
+	int i;
+
+	v[0] = joint->p.x + r.x, v[1] = joint->p.y + r.y, v[2] = joint->p.z + r.z;
+	quat_to_rpy_urdf(q, v + 3);
+	for (i = 0; i < 6; i++) {
+		snprintf(buf, sizeof buf, "%g", v[i]);
+		v[i] = strtod(buf, NULL);
+	}
+}
+
+/* The pose V (x y z roll pitch yaw), given in lumped link L's frame, in
+ * its owner's: composed exactly; or, for a target whose reference prints
+ * it at each merge (6 digits, part of what the output means), merge by
+ * merge, while BUDGET lasts. */
+static struct pose moved_pose(const struct link *l, double v[6], int printed,
+			      unsigned long *budget)
+{
+	const struct link *x;
+
+	if (!printed || *budget == 0)
+		return pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
+	for (x = l; x->fate == LINK_LUMPED; x = x->parent_joint->parent) {
+		if (*budget > 0)
+			--*budget;
+		merge_printed6(&x->parent_joint->origin, v);
+	}
+	return pose_from_xyz_rpy(v, v + 3);
+}
+
 static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, struct pose by,
-			     int follow)
+			     int follow, int printed, unsigned long *budget)
 {
 	const struct ext_ref *r;
 	unsigned i;
@@ -298,7 +338,8 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, s
 			}
 			if (!pose)
 				pose = xnode_add(b, "pose", NULL);
-			pose->text = pose_text(b, pose_compose(by, pose_from_xyz_rpy(v, v + 3)));
+			pose->text = pose_text(b, printed ? moved_pose(l, v, 1, budget)
+						  : pose_compose(by, pose_from_xyz_rpy(v, v + 3)));
 		}
 }
 
@@ -516,14 +557,15 @@ static void rewrite_joint_blob(const struct robot *rb, struct xnode *joint)
  * more than any robot needs, a fraction of a second. */
 #define PLUGIN_WALK_BUDGET 20000000ul
 
-static void rewrite_blobs(struct robot *rb, struct diag *d)
+static void rewrite_blobs(struct robot *rb, struct diag *d, const struct sdf_target *target)
 {
 	unsigned long budget = PLUGIN_WALK_BUDGET;
 	unsigned i, k;
 
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_LUMPED)
-			move_posed_blobs(rb, d, rb->order[i], rb->order[i]->to_owner, 1);
+			move_posed_blobs(rb, d, rb->order[i], rb->order[i]->to_owner, 1,
+					 target->lumped_pose_printed, &budget);
 	for (i = 0; i < rb->nexts; i++)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];
@@ -545,13 +587,13 @@ void lump_frame_link(struct robot *rb, struct diag *d, struct link *l)
 	next = l->absorbed_first;
 	l->absorbed_first = l->absorbed_last = NULL;
 	absorb(l->owner, l);
-	move_posed_blobs(rb, d, l, l->to_owner, 0);
+	move_posed_blobs(rb, d, l, l->to_owner, 0, 0, NULL);
 	for (a = next; a; a = next) {
 		next = a->next_absorbed;
 		a->owner = l->owner;
 		a->to_owner = pose_compose(l->to_owner, a->to_owner);
 		absorb(l->owner, a);
-		move_posed_blobs(rb, d, a, l->to_owner, 0);
+		move_posed_blobs(rb, d, a, l->to_owner, 0, 0, NULL);
 	}
 	rb->collisions_numbered = 0;   /* the owner's list grew */
 }
@@ -587,11 +629,12 @@ static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)
 					  j->name);
 }
 
-void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts)
+void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+	  const struct sdf_target *target)
 {
 	assign_owners(rb, opts);
 	merge_inertials(rb);
 	reparent_joints(rb);
-	rewrite_blobs(rb, d);
+	rewrite_blobs(rb, d, target);
 	warn_lumped_joint_exts(rb, d);
 }

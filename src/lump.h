@@ -11,8 +11,10 @@
 
 #include "diag.h"
 #include "model.h"
+#include "target.h"
 
-void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts);
+void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+	  const struct sdf_target *target);
 /* L, massless on a kept fixed joint, is written as a <frame> (resolve
  * decides, after lump()): its visuals, collisions and extensions go to
  * the link the frame hangs from (its parent, or that one's owner), the

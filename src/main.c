@@ -18,7 +18,7 @@
 
 static const char USAGE[] =
 	"Usage: u2s [OPTION]... [FILE]...\n"
-	"Convert URDF robot descriptions to SDFormat 1.9.\n"
+	"Convert URDF robot descriptions to SDFormat (1.9 unless --sdf-version).\n"
 	"With no FILE, or FILE '-', read standard input.  One input is written to\n"
 	"standard output (or to -o OUT); several need -d DIR (or --check).\n"
 	"\n"
@@ -44,6 +44,9 @@ static const char USAGE[] =
 	"      --package-path=NAME=DIR\n"
 	"                     package NAME is the directory DIR (with --uri-mode=file;\n"
 	"                     repeatable)\n"
+	"      --sdf-version=V  the SDFormat version to write: 1.9 (default; Gazebo\n"
+	"                     Fortress, and every later simulator loads it), 1.11\n"
+	"                     (Gazebo Harmonic, ROS 2 Jazzy) or 1.12 (Ionic, Jetty)\n"
 	"      --preserve-fixed-joints\n"
 	"                     keep every fixed joint instead of merging its child\n"
 	"                     link into the parent (no fixed-joint lumping)\n"
@@ -71,7 +74,8 @@ struct output {
 	int index;
 };
 
-enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE };
+enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
+       OPT_SDF_VERSION };
 
 struct cli {
 	struct u2s_options opts;
@@ -123,6 +127,14 @@ static int parse_uri_mode(struct cli *c, const char *arg)
 	return U2S_OK;
 }
 
+static int parse_sdf_version(struct cli *c, const char *arg)
+{
+	if (!u2s_sdf_version_known(arg))
+		return usage_error("--sdf-version: '%s' is not 1.9, 1.11 or 1.12", arg);
+	c->opts.sdf_version = arg;
+	return U2S_OK;
+}
+
 /* NAME=DIR: NAME a package name (no slash), DIR an existing directory. */
 static int parse_package_path(struct cli *c, char *arg)
 {
@@ -153,6 +165,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "uri-mode", required_argument, NULL, OPT_URI_MODE },
 		{ "package-path", required_argument, NULL, OPT_PACKAGE_PATH },
 		{ "preserve-fixed-joints", no_argument, NULL, OPT_PRESERVE },
+		{ "sdf-version", required_argument, NULL, OPT_SDF_VERSION },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "werror", no_argument, NULL, OPT_WERROR },
 		{ "help", no_argument, NULL, 'h' },
@@ -170,6 +183,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_URI_MODE: rc = parse_uri_mode(c, optarg); break;
 		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
 		case OPT_PRESERVE: c->opts.preserve_fixed_joints = 1; break;
+		case OPT_SDF_VERSION: rc = parse_sdf_version(c, optarg); break;
 		case 'q': c->opts.quiet = 1; break;
 		case OPT_WERROR: c->opts.werror = 1; break;
 		case 'h': fputs(USAGE, stdout); return -1;

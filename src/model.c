@@ -108,6 +108,13 @@ const char *item_sdf_name(struct arena *a, const char *link, const struct link *
 	return buf;
 }
 
+const char *joint_sdf_type(const struct joint *j)
+{
+	if (j->type == JOINT_FIXED && j->disable_lumping && !j->preserve)
+		return "revolute";
+	return JOINT_TYPES[j->type].sdf;
+}
+
 const char *joint_type_name(enum joint_type t)
 {
 	return JOINT_TYPES[t].urdf;

@@ -143,13 +143,15 @@ enum joint_fate {
 	JOINT_DROPPED     /* its child link was left out (massless) */
 };
 
-/* Joint elements that few joints have, and SDFormat 1.9 does not write:
+/* Joint elements that few joints have, and SDFormat 1.9 does not write
+ * (1.11 and later write <mimic>):
  * kept apart so that every other joint stays small. */
 struct joint_rare {
 	int has_mimic;
 	struct srcpos mimic_pos;
 	const char *mimic_joint;
 	double mimic_multiplier, mimic_offset;
+	int mimic_written;           /* resolve: the target has <mimic> and it loads */
 	int has_safety;
 	double soft_lower, soft_upper, k_position, k_velocity;
 	int has_calibration;
@@ -226,6 +228,10 @@ void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
+/* The SDF type J is written with: the table's, except that a fixed joint
+ * kept only by <disableFixedJointLumping> becomes a revolute joint locked
+ * at 0, as in libsdformat.  NULL: SDFormat has none. */
+const char *joint_sdf_type(const struct joint *j);
 /* The name libsdformat gives item IT of link SRC, the K-th of its kind
  * written in link LINK (SRC itself, or the link SRC is lumped into):
  * LINK_collision, LINK_collision_1, LINK_fixed_joint_lump__NAME_visual... */

@@ -611,6 +611,24 @@ size_t num_format_float(float v, char buf[NUM_BUFSZ])
 	return format_g(v, buf);
 }
 
+size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ])
+{
+	int p;
+
+	if (v == 0) {
+		strcpy(buf, "0");
+		return 1;
+	}
+	for (p = 6; p < 9; p++) {
+		snprintf(buf, NUM_BUFSZ, "%.*g", p, (double)v);
+		if (strtof(buf, NULL) == v)
+			break;
+	}
+	if (p == 9)
+		snprintf(buf, NUM_BUFSZ, "%.9g", (double)v);
+	return tidy_exponent(buf, strlen(buf));
+}
+
 size_t num_format_ref6(double v, char buf[NUM_BUFSZ])
 {
 	return fabs(v) < 0.1 ? num_format_g6(v, buf) : num_format(v, buf);

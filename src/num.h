@@ -58,5 +58,7 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf);
 
 /* libsdformat's colour form: a float printed with 6 significant digits. */
 size_t num_format_float(float v, char buf[NUM_BUFSZ]);
+/* The fewest digits (6 to 9) that read back as the float V. */
+size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ]);
 
 #endif

@@ -587,9 +587,9 @@ static void check_joint(struct resolver *rs, struct joint *j)
 	}
 }
 
-/* One line for all mimic joints: common in hands, where one per joint
- * would bury the other messages. */
-static void warn_mimic(struct resolver *rs)
+/* One line for all mimic joints, for a target without <mimic>: common in
+ * hands, where one per joint would bury the other messages. */
+static void warn_mimic_unwritable(struct resolver *rs)
 {
 	const struct joint *j, *first = NULL;
 	unsigned n = 0;
@@ -605,6 +605,61 @@ static void warn_mimic(struct resolver *rs)
 		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
 			  "%u joints have <mimic> (the first is '%s'), which SDFormat %s "
 			  "cannot express; ignored", n, first->name, rs->target->version);
+}
+
+/* Why follower J's <mimic> would not load, or NULL: its leader must be
+ * another joint of the output that moves. */
+static const char *mimic_problem(const struct robot *rb, const struct joint *j)
+{
+	const struct joint *m = index_get(rb->joint_index, j->rare->mimic_joint);
+
+	if (j->type == JOINT_FIXED)
+		return "the joint is fixed and cannot follow";
+	if (!m)
+		return "no joint has that name";
+	if (m == j)
+		return "it names the joint itself";
+	switch (m->fate) {
+	case JOINT_LUMPED: return "that fixed joint is merged away by lumping";
+	case JOINT_AS_FRAME: return "that fixed joint is written as a frame";
+	case JOINT_LEFT_OUT: return "that joint has a type SDFormat lacks and is left out";
+	case JOINT_DROPPED: return "that joint is left out with a massless link";
+	case JOINT_WRITTEN: break;
+	}
+	if (!strcmp(joint_sdf_type(m), "fixed"))
+		return "that joint is fixed and does not move";
+	if (m->rare && m->rare->has_mimic)
+		return "that joint mimics another (a chain)";
+	return NULL;
+}
+
+static void mimic_left_out(struct resolver *rs, const struct joint *j, const char *why)
+{
+	diag_warn(rs->d, j->rare->mimic_pos.line, j->rare->mimic_pos.col,
+		  "joint '%s' mimics '%s', but %s; the <mimic> is left out", j->name,
+		  j->rare->mimic_joint, why);
+}
+
+/* Which <mimic>s are written (the target has them): those whose leader is
+ * another moving joint of the output and follows no joint itself (a
+ * chain, which simulators refuse: every follower of a follower is cut). */
+static void decide_mimics(struct resolver *rs)
+{
+	struct joint *j;
+
+	if (!rs->target->has_mimic) {
+		warn_mimic_unwritable(rs);
+		return;
+	}
+	for (j = rs->rb->joints; j; j = j->next) {
+		const char *why;
+		if (!j->rare || !j->rare->has_mimic || j->fate != JOINT_WRITTEN)
+			continue;
+		if ((why = mimic_problem(rs->rb, j)) != NULL)
+			mimic_left_out(rs, j, why);
+		else
+			j->rare->mimic_written = 1;
+	}
 }
 
 /* ---- link fates ------------------------------------------------------------- */
@@ -1002,10 +1057,10 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
-	warn_mimic(&rs);
 	warn_shared_names(&rs);
-	lump(rb, d, opts);
+	lump(rb, d, opts, target);
 	decide_fates(&rs);
+	decide_mimics(&rs);
 	blob_read_as(rb, d, target->schema);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);

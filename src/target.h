@@ -8,16 +8,29 @@
 #include "num.h"
 #include "schema.h"
 
+/* The vectors whose digits differ between versions. */
+enum vector_use { VEC_BOX_SIZE, VEC_MESH_SCALE, VEC_AXIS, VEC_TAG, VEC_USE_COUNT };
+
 struct sdf_target {
 	const char *version;          /* <sdf version=...> */
 	/* The bounds an axis gets when it has none (continuous joints, and
 	 * <axis> elements that extensions create): the version's defaults. */
 	const char *unbounded_lower, *unbounded_upper;
-	/* Vectors that libsdformat prints with 6 significant digits (sizes,
-	 * scales, axes, fdir1). */
-	enum num_style vector_style;
+	/* How each kind of vector is printed: libsdformat 12 prints them all
+	 * with 6 significant digits; later ones keep some in full. */
+	enum num_style vector_style[VEC_USE_COUNT];
 	/* Poses of the frames lumping leaves (computed by libsdformat). */
 	enum num_style lumped_frame_style;
+	/* Sensor, light and projector poses moved by lumping are what the
+	 * reference prints at each merge (6 digits) and then reads, kept in
+	 * the output at full precision (else computed exactly). */
+	int lumped_pose_printed;
+	/* The frame a lumped link leaves has an explicit identity pose. */
+	int link_frame_pose;
+	/* <mimic> in a follower's <axis> (SDFormat 1.10 and later). */
+	int has_mimic;
+	/* Colours in full float precision (else libsdformat 12's 6 digits). */
+	int colour_in_full;
 	/* The version's element descriptions, for what <gazebo> blobs hold. */
 	const struct schema *schema;
 };

@@ -76,6 +76,10 @@ struct u2s_options {
 	 * U2S_THREADS=1).  Otherwise a big regular file is parsed as two
 	 * halves at once, on a second thread. */
 	int single_thread;
+	/* The SDFormat version written: "1.9" (NULL, the default: every
+	 * living simulator loads it), "1.11" (Gazebo Harmonic) or "1.12"
+	 * (Ionic, Jetty).  Another is a usage error (U2S_USAGE). */
+	const char *sdf_version;
 };
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */
@@ -85,6 +89,9 @@ enum u2s_status {
 	U2S_USAGE = 2,     /* bad command line */
 	U2S_IO = 3         /* cannot read the input or write the output, or out of memory */
 };
+
+/* Whether u2s writes SDFormat VERSION ("1.9", "1.11", "1.12"). */
+int u2s_sdf_version_known(const char *version);
 
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
  * NULL (all defaults).  With opts->check, OUT_FD is not used. */

@@ -47,9 +47,10 @@ static const char *fmt_nums(struct xnode *at, const double *v, int n, enum num_s
 
 /* A vector of the kind libsdformat may print with fewer digits (sizes,
  * scales, axes, fdir1): in the target's style. */
-static const char *fmt_vector(const struct writer *w, struct xnode *at, const double *v)
+static const char *fmt_vector(const struct writer *w, struct xnode *at, const double *v,
+			      enum vector_use use)
 {
-	return fmt_nums(at, v, 3, w->target->vector_style);
+	return fmt_nums(at, v, 3, w->target->vector_style[use]);
 }
 
 /* A pose in STYLE; angles as urdfdom extracts them when URDF_RPY (visual,
@@ -165,7 +166,7 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 	switch (g->kind) {
 	case GEOM_BOX:
 		shape = xnode_add(geo, "box", NULL);
-		xnode_add(shape, "size", fmt_vector(w, geo, g->size));
+		xnode_add(shape, "size", fmt_vector(w, geo, g->size, VEC_BOX_SIZE));
 		break;
 	case GEOM_CYLINDER:
 		shape = xnode_add(geo, "cylinder", NULL);
@@ -178,7 +179,7 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 		break;
 	case GEOM_MESH:
 		shape = xnode_add(geo, "mesh", NULL);
-		xnode_add(shape, "scale", fmt_vector(w, geo, g->scale));
+		xnode_add(shape, "scale", fmt_vector(w, geo, g->scale, VEC_MESH_SCALE));
 		xnode_add(shape, "uri", g->filename);  /* src/uri.c made it */
 		break;
 	case GEOM_NONE:
@@ -221,7 +222,7 @@ static const char *tag_text(const struct writer *w, struct xnode *at, const stru
 	case TAG_NUM:
 		return fmt_num(at, v->num);
 	case TAG_VEC3:
-		return fmt_vector(w, at, v->vec);
+		return fmt_vector(w, at, v->vec, VEC_TAG);
 	case TAG_INT:
 		return fmt_long(at, v->i);
 	case TAG_TEXT:
@@ -310,9 +311,9 @@ static float float_via_16_digits(double x)
 /* The colour libsdformat writes for material M, as text: it reproduces its
  * digits.  urdfdom keeps the colour as a float, the converter scales it by
  * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
- * as a float and prints 6 digits.  (Here, not in resolve: the writer runs
- * on two cores.) */
-static const char *colour_text(struct arena *a, const struct material *m)
+ * as a float and prints it: libsdformat 12 with 6 digits, later ones in
+ * full (the target says which). */
+static const char *colour_text(const struct writer *w, struct arena *a, const struct material *m)
 {
 	char buf[4 * NUM_BUFSZ + 4];
 	float c[4] = { 0, 0, 0, 1 };
@@ -329,20 +330,21 @@ static const char *colour_text(struct arena *a, const struct material *m)
 	for (i = 0; i < 4; i++) {
 		if (i)
 			buf[len++] = ' ';
-		len += num_format_float(c[i], buf + len);
+		len += w->target->colour_in_full ? num_format_float_shortest(c[i], buf + len)
+						  : num_format_float(c[i], buf + len);
 	}
 	return arena_strndup(a, buf, len);
 }
 
 /* The URDF colour, unless an extension gave the material its own. */
-static void visual_colour(struct xnode *vis, const struct material *m)
+static void visual_colour(const struct writer *w, struct xnode *vis, const struct material *m)
 {
 	struct xnode *mat = xnode_need(vis, "material");
 	const char *text;
 
 	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
 		return;
-	text = colour_text(vis->arena, m);
+	text = colour_text(w, vis->arena, m);
 	xnode_add(mat, "diffuse", text);
 	xnode_add(mat, "ambient", text);
 }
@@ -375,7 +377,7 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 			collision_ext(w, el, r->ext);
 	}
 	if (it->kind == ITEM_VISUAL && it->material)
-		visual_colour(el, it->material);
+		visual_colour(w, el, it->material);
 	return el;
 }
 
@@ -542,7 +544,14 @@ static void add_axis(const struct writer *w, struct xnode *el, const struct join
 		xnode_add(dyn, "friction", "0");
 		return;
 	}
-	xnode_add(axis, "xyz", fmt_vector(w, el, j->axis));
+	xnode_add(axis, "xyz", fmt_vector(w, el, j->axis, VEC_AXIS));
+	if (j->rare && j->rare->mimic_written) {
+		struct xnode *mimic = xnode_add(axis, "mimic", NULL);
+		xnode_set_attr(mimic, "joint", j->rare->mimic_joint);
+		xnode_add(mimic, "multiplier", fmt_num(el, j->rare->mimic_multiplier));
+		xnode_add(mimic, "offset", fmt_num(el, j->rare->mimic_offset));
+		xnode_add(mimic, "reference", "0");
+	}
 	limit = xnode_add(axis, "limit", NULL);
 	if (j->has_limit) {
 		if (j->type != JOINT_CONTINUOUS) {
@@ -603,22 +612,12 @@ static void joint_defaults(const struct writer *w, struct xnode *el)
 	}
 }
 
-/* The SDF type: the table's, except that a fixed joint kept only by
- * <disableFixedJointLumping> becomes a revolute joint locked at 0, as in
- * libsdformat. */
-static const char *sdf_joint_type(const struct joint *j)
-{
-	if (j->type == JOINT_FIXED && j->disable_lumping && !j->preserve)
-		return "revolute";
-	return JOINT_TYPES[j->type].sdf;
-}
-
 static struct xnode *build_joint(struct writer *w, const struct joint *j)
 {
 	struct xnode *el = xnode_new(&w->scratch, "joint");
 	const struct ext_ref *r;
 	struct xnode *pose;
-	const char *type = sdf_joint_type(j);
+	const char *type = joint_sdf_type(j);
 
 	xnode_set_attr(el, "name", j->name);
 	xnode_set_attr(el, "type", type);
@@ -679,7 +678,10 @@ static void write_lumped_frames(struct writer *w)
 		f = frame_node(&w->scratch, j->name, j->parent->name);
 		xnode_add(f, "pose", fmt_pose_as(f, j->origin, 0, w->target->lumped_frame_style));
 		print_and_free(w->o, f);
-		print_and_free(w->o, frame_node(&w->scratch, l->name, j->name));
+		f = frame_node(&w->scratch, l->name, j->name);
+		if (w->target->link_frame_pose)
+			xnode_add(f, "pose", "0 0 0 0 0 0");
+		print_and_free(w->o, f);
 	}
 }
 

@@ -732,6 +732,31 @@ Test(cli, uri_mode_model_is_the_default)
 	run_free(&r);
 }
 
+/* --sdf-version picks the version written; 1.9 when not given. */
+Test(cli, sdf_version)
+{
+	struct run r = U2S(NULL, GOOD, "--sdf-version=1.11");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<sdf version='1.11'>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--sdf-version", "1.12");
+	expect_status(&r, 0);
+	expect_in(r.out, "<sdf version='1.12'>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--sdf-version=1.9");
+	expect_status(&r, 0);
+	expect_in(r.out, "<sdf version='1.9'>", "stdout");
+	run_free(&r);
+	r = u2s_env(NULL, GOOD, NULL, NOARGS);
+	expect_in(r.out, "<sdf version='1.9'>", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--sdf-version=2");
+	expect_status(&r, 2);
+	expect_in(r.err, "--sdf-version: '2' is not 1.9, 1.11 or 1.12", "stderr");
+	run_free(&r);
+}
+
 Test(cli, uri_mode_keep)
 {
 	struct run r = U2S(NULL, GOOD, "--uri-mode", "keep");
@@ -907,6 +932,10 @@ Test(cli, usage_errors)
 		{ "--uri-mode=file", "--package-path=a/b=." },
 		{ "--uri-mode=file", "--package-path=pkg_a=nodir" },
 		{ "--help=yes" },
+		{ "--sdf-version=1.10", "a.urdf" },
+		{ "--sdf-version", "2", "a.urdf" },
+		{ "--sdf-version=", "a.urdf" },
+		{ "--sdf-version" },
 	};
 	char *dir = temp_dir();
 	unsigned i;
@@ -930,6 +959,7 @@ Test(cli, help)
 	static const char *const options[] = {
 		"-o, --output=OUT", "-d, --output-dir=DIR", "--check", "-v, --stats",
 		"--uri-mode=MODE", "--package-path=NAME=DIR", "--preserve-fixed-joints",
+		"--sdf-version=V", "1.11", "Gazebo Harmonic", "1.12",
 		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
 		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
 		"3 cannot read", "xacro robot.xacro | u2s | gz sim -",
