@@ -7,9 +7,13 @@
  * Each case is FOLDER/NAME.urdf with NAME.sdf (what the reference made of it)
  * or NAME.fails (the reference could not convert it).  The converter runs as
  * `$U2S NAME.urdf` in FOLDER, stdin from /dev/null, stdout and stderr to
- * temporary files, killed after CASE_TIMEOUT_S seconds.  A case passes when:
+ * temporary files, killed after CASE_TIMEOUT_S seconds.  The same for each
+ * newer SDFormat version V: `$U2S --sdf-version V NAME.urdf` against
+ * NAME.V.sdf or NAME.V.fails.  A case passes when:
  *   NAME.sdf:   exit status 0, the output is well-formed XML with no nan/inf
- *               number, and sdfcmp finds it equal (0) or equal out of order (1);
+ *               number (but for 1.11 and later, -inf and inf as a joint's lower
+ *               and upper limits: no bound), and sdfcmp finds it equal (0) or
+ *               equal out of order (1);
  *   NAME.fails, broken input (broken_inputs[]): a non-zero exit status (not
  *               a signal), nothing on stdout, and a line on stderr matching
  *               ^[^:]+:[0-9]+:[0-9]+: error: ;
@@ -250,10 +254,10 @@ static void run_free(struct run *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Run `u2s urdf` in dir.  0, or -1 when the test harness itself failed
- * (reason in why). */
-static int run_u2s(const char *u2s, const char *dir, const char *urdf, struct run *r,
-                   char *why, size_t whysz)
+/* Run `u2s urdf` in dir (`u2s --sdf-version VERSION urdf` when VERSION is
+ * not NULL).  0, or -1 when the test harness itself failed (reason in why). */
+static int run_u2s(const char *u2s, const char *version, const char *dir, const char *urdf,
+                   struct run *r, char *why, size_t whysz)
 {
 	int outfd = temp_fd(), errfd = temp_fd(), pfd[2] = { -1, -1 };
 	struct timespec nap = { 0, 200000 };
@@ -288,8 +292,8 @@ static int run_u2s(const char *u2s, const char *dir, const char *urdf, struct ru
 			close(outfd);
 			close(errfd);
 			close(pfd[0]);
-			if (strchr(u2s, '/'))
-				execl(u2s, u2s, urdf, (char *)NULL);
+			if (version)
+				execlp(u2s, u2s, "--sdf-version", version, urdf, (char *)NULL);
 			else
 				execlp(u2s, u2s, urdf, (char *)NULL);
 			e = errno;
@@ -416,6 +420,7 @@ struct finite_scan {
 	size_t len, cap;
 	char bad[80];           /* the first one found */
 	int oom;
+	int unbounded_limits;   /* SDFormat 1.10 and later: <lower>-inf, <upper>inf */
 };
 
 static void check_tokens(struct finite_scan *fs, const char *s, size_t n)
@@ -462,8 +467,22 @@ static void XMLCALL fs_start(void *ud, const XML_Char *name, const XML_Char **at
 
 static void XMLCALL fs_end(void *ud, const XML_Char *name)
 {
-	(void)name;
-	flush_text(ud);
+	struct finite_scan *fs = ud;
+	const char *t = fs->text;
+	size_t n = fs->len;
+
+	/* an unbounded axis, as SDFormat 1.10 and later write it */
+	while (n && strchr(" \t\r\n", t[0]))
+		t++, n--;
+	while (n && strchr(" \t\r\n", t[n - 1]))
+		n--;
+	if (fs->unbounded_limits &&
+	    ((!strcmp(name, "lower") && n == 4 && !memcmp(t, "-inf", 4)) ||
+	     (!strcmp(name, "upper") && n == 3 && !memcmp(t, "inf", 3)))) {
+		fs->len = 0;
+		return;
+	}
+	flush_text(fs);
 }
 
 static void XMLCALL fs_text(void *ud, const XML_Char *s, int len)
@@ -485,13 +504,17 @@ static void XMLCALL fs_text(void *ud, const XML_Char *s, int len)
 	fs->len += (size_t)len;
 }
 
-/* The first nan/inf number of a well-formed document, in why; false if none. */
-static bool nonfinite_number(const char *doc, size_t len, char *why, size_t whysz)
+/* The first nan/inf number of a well-formed document, in why; false if
+ * none.  With UNBOUNDED_LIMITS, an axis limit of -inf (lower) or inf
+ * (upper) is not one: SDFormat 1.10 and later say "no bound" so. */
+static bool nonfinite_number(const char *doc, size_t len, bool unbounded_limits, char *why,
+			     size_t whysz)
 {
 	struct finite_scan fs;
 	bool found;
 
 	memset(&fs, 0, sizeof fs);
+	fs.unbounded_limits = unbounded_limits;
 	fs.p = XML_ParserCreate(NULL);
 	if (!fs.p) {
 		snprintf(why, whysz, "harness: out of memory");
@@ -514,8 +537,8 @@ static bool nonfinite_number(const char *doc, size_t len, char *why, size_t whys
 
 enum expect { EXPECT_SDF, EXPECT_REJECT, EXPECT_FINITE };
 
-static bool check_case(const char *u2s, const char *dir, const char *name, enum expect ex,
-                       const char *sdf_path, char *why, size_t whysz)
+static bool check_case(const char *u2s, const char *version, const char *dir, const char *name,
+                       enum expect ex, const char *sdf_path, char *why, size_t whysz)
 {
 	char urdf[PATH_MAX], line[256], wf[512];
 	struct run r;
@@ -526,7 +549,7 @@ static bool check_case(const char *u2s, const char *dir, const char *name, enum 
 		snprintf(why, whysz, "harness: name too long");
 		return false;
 	}
-	if (run_u2s(u2s, dir, urdf, &r, why, whysz))
+	if (run_u2s(u2s, version, dir, urdf, &r, why, whysz))
 		return false;
 	if (run_broke(&r, why, whysz))
 		goto out;
@@ -556,7 +579,7 @@ static bool check_case(const char *u2s, const char *dir, const char *name, enum 
 			break;
 		}
 		/* No output may carry nan or inf, whatever the reference says. */
-		if (nonfinite_number(r.out, r.outlen, why, whysz))
+		if (nonfinite_number(r.out, r.outlen, version != NULL, why, whysz))
 			break;
 		if (ex == EXPECT_FINITE) {
 			ok = true;
@@ -567,7 +590,7 @@ static bool check_case(const char *u2s, const char *dir, const char *name, enum 
 			char *exp = slurp(sdf_path, &elen);
 
 			if (!exp) {
-				snprintf(why, whysz, "harness: cannot read %s.sdf: %s", name, strerror(errno));
+				snprintf(why, whysz, "harness: cannot read %.200s: %s", sdf_path, strerror(errno));
 				break;
 			}
 			c = sdfcmp_buffers(exp, elen, r.out, r.outlen, why, whysz);
@@ -578,7 +601,8 @@ static bool check_case(const char *u2s, const char *dir, const char *name, enum 
 				char d[WHY_MAX + 1];
 
 				snprintf(d, sizeof d, "%s", why);
-				snprintf(why, whysz, "differs from %s.sdf (sdfcmp %d): %s", name, c, d);
+				snprintf(why, whysz, "differs from %.200s (sdfcmp %d): %.600s",
+				         strrchr(sdf_path, '/') ? strrchr(sdf_path, '/') + 1 : sdf_path, c, d);
 			}
 		}
 		break;
@@ -616,10 +640,12 @@ static void report(const char *folder, const char *name, bool required, const ch
 	fprintf(stderr, "%s\n", line);
 }
 
-static void run_folder(const char *folder)
+/* The cases of FOLDER for SDFormat VERSION (NULL: the default, 1.9, whose
+ * expected files have no version in their names). */
+static void run_folder_version(const char *folder, const char *version)
 {
 	const char *u2s_env = getenv("U2S"), *corpus = getenv("U2S_CORPUS");
-	char u2s[PATH_MAX], cwd[PATH_MAX], dir[PATH_MAX], path[PATH_MAX], why[4096];
+	char u2s[PATH_MAX], cwd[PATH_MAX], dir[PATH_MAX], path[PATH_MAX], why[4096], suffix[16];
 	size_t n = 0, cap = 0, i, passed = 0, failed = 0, req = 0, req_passed = 0, skipped = 0;
 	char **names = NULL;
 	struct dirent *de;
@@ -636,6 +662,7 @@ static void run_folder(const char *folder)
 	else
 		cr_assert(fmt(u2s, sizeof u2s, "%s", u2s_env), "U2S path too long");
 	cr_assert(fmt(dir, sizeof dir, "%s/%s", corpus, folder), "U2S_CORPUS path too long");
+	cr_assert(fmt(suffix, sizeof suffix, "%s%s", version ? "." : "", version ? version : ""));
 
 	d = opendir(dir);
 	cr_assert_not_null(d, "cannot open the corpus folder %s: %s (U2S_CORPUS=%s)",
@@ -666,8 +693,8 @@ static void run_folder(const char *folder)
 		bool required, ok;
 		char *urdf;
 
-		if (!fmt(sdf, sizeof sdf, "%s/%s.sdf", dir, name) ||
-		    !fmt(fails, sizeof fails, "%s/%s.fails", dir, name) ||
+		if (!fmt(sdf, sizeof sdf, "%s/%s%s.sdf", dir, name, suffix) ||
+		    !fmt(fails, sizeof fails, "%s/%s%s.fails", dir, name, suffix) ||
 		    !fmt(path, sizeof path, "%s/%s.urdf", dir, name)) {
 			skipped++;
 			continue;
@@ -689,7 +716,7 @@ static void run_folder(const char *folder)
 			ok = false;
 		} else {
 			why[0] = '\0';
-			ok = check_case(u2s, dir, name, ex, sdf, why, sizeof why);
+			ok = check_case(u2s, version, dir, name, ex, sdf, why, sizeof why);
 		}
 		if (ok)
 			passed++;
@@ -703,8 +730,8 @@ static void run_folder(const char *folder)
 		if (!ok)
 			report(folder, name, required, why);
 	}
-	fprintf(stderr, "%s: %zu passed, %zu failed (required: %zu/%zu passed), %.1f s",
-	        folder, passed, failed, req_passed, req, now() - t0);
+	fprintf(stderr, "%s (SDFormat %s): %zu passed, %zu failed (required: %zu/%zu passed), %.1f s",
+	        folder, version ? version : "1.9", passed, failed, req_passed, req, now() - t0);
 	if (skipped)
 		fprintf(stderr, "; %zu .urdf without .sdf or .fails skipped", skipped);
 	fputc('\n', stderr);
@@ -716,22 +743,22 @@ static void run_folder(const char *folder)
 	             folder, req - req_passed, req, u2s);
 }
 
-Test(conformance, seed)
+static void run_folder(const char *folder)
 {
-	run_folder("seed");
+	run_folder_version(folder, NULL);
 }
 
-Test(conformance, real)
-{
-	run_folder("real");
-}
+Test(conformance, seed) { run_folder("seed"); }
+Test(conformance, real) { run_folder("real"); }
+Test(conformance, gen) { run_folder("gen"); }
+Test(conformance, edge) { run_folder("edge"); }
 
-Test(conformance, gen)
-{
-	run_folder("gen");
-}
-
-Test(conformance, edge)
-{
-	run_folder("edge");
-}
+/* SDFormat 1.11 (libsdformat 14.9) and 1.12 (16.1). */
+Test(conformance, seed_1_11) { run_folder_version("seed", "1.11"); }
+Test(conformance, real_1_11) { run_folder_version("real", "1.11"); }
+Test(conformance, gen_1_11) { run_folder_version("gen", "1.11"); }
+Test(conformance, edge_1_11) { run_folder_version("edge", "1.11"); }
+Test(conformance, seed_1_12) { run_folder_version("seed", "1.12"); }
+Test(conformance, real_1_12) { run_folder_version("real", "1.12"); }
+Test(conformance, gen_1_12) { run_folder_version("gen", "1.12"); }
+Test(conformance, edge_1_12) { run_folder_version("edge", "1.12"); }
