@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,11 @@ static const char USAGE[] =
 	"      --sdf-version=V  the SDFormat version to write: 1.9 (default; Gazebo\n"
 	"                     Fortress, and every later simulator loads it), 1.11\n"
 	"                     (Gazebo Harmonic, ROS 2 Jazzy) or 1.12 (Ionic, Jetty)\n"
+	"      --repair       make the output load where the input would not, saying\n"
+	"                     each change: invalid inertias made valid (same axes),\n"
+	"                     massless links that would be left out given a small\n"
+	"                     mass, reserved or shared names renamed, zero axes 1 0 0\n"
+	"      --repair-mass=KG  the mass --repair gives a massless link (0.001)\n"
 	"      --preserve-fixed-joints\n"
 	"                     keep every fixed joint instead of merging its child\n"
 	"                     link into the parent (no fixed-joint lumping)\n"
@@ -75,7 +81,7 @@ struct output {
 };
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
-       OPT_SDF_VERSION };
+       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS };
 
 struct cli {
 	struct u2s_options opts;
@@ -135,6 +141,17 @@ static int parse_sdf_version(struct cli *c, const char *arg)
 	return U2S_OK;
 }
 
+static int parse_repair_mass(struct cli *c, const char *arg)
+{
+	char *end;
+	double m = strtod(arg, &end);
+
+	if (end == arg || *end || !(m > 0) || !isfinite(m))
+		return usage_error("--repair-mass: '%s' is not a positive number of kg", arg);
+	c->opts.repair_mass = m;
+	return U2S_OK;
+}
+
 /* NAME=DIR: NAME a package name (no slash), DIR an existing directory. */
 static int parse_package_path(struct cli *c, char *arg)
 {
@@ -166,6 +183,8 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "package-path", required_argument, NULL, OPT_PACKAGE_PATH },
 		{ "preserve-fixed-joints", no_argument, NULL, OPT_PRESERVE },
 		{ "sdf-version", required_argument, NULL, OPT_SDF_VERSION },
+		{ "repair", no_argument, NULL, OPT_REPAIR },
+		{ "repair-mass", required_argument, NULL, OPT_REPAIR_MASS },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "werror", no_argument, NULL, OPT_WERROR },
 		{ "help", no_argument, NULL, 'h' },
@@ -184,6 +203,8 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
 		case OPT_PRESERVE: c->opts.preserve_fixed_joints = 1; break;
 		case OPT_SDF_VERSION: rc = parse_sdf_version(c, optarg); break;
+		case OPT_REPAIR: c->opts.repair = 1; break;
+		case OPT_REPAIR_MASS: rc = parse_repair_mass(c, optarg); break;
 		case 'q': c->opts.quiet = 1; break;
 		case OPT_WERROR: c->opts.werror = 1; break;
 		case 'h': fputs(USAGE, stdout); return -1;
@@ -207,6 +228,8 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		return usage_error("%s", "--check writes nothing: no -o or -d with it");
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
 		return usage_error("%s", "--package-path applies to --uri-mode=file only");
+	if (c->opts.repair_mass > 0 && !c->opts.repair)
+		return usage_error("%s", "--repair-mass applies to --repair only");
 	if (c->dir && !is_dir(c->dir))
 		return usage_error("-d: '%s' is not a directory", c->dir);
 	if (nfiles > 1 && !c->dir && !c->opts.check)

@@ -2,6 +2,7 @@
 #include "resolve.h"
 
 #include "blob.h"
+#include "repair.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@ struct resolver {
 	const struct u2s_options *opts;
 	const struct sdf_target *target;
 	unsigned long suggest_budget;   /* edit-distance cells left for hints */
+	struct repairer rep;            /* with opts->repair */
 };
 
 /* "Did you mean" compares a reference with every name: for thousands of
@@ -785,6 +787,8 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_FRAME, pj->fate = JOINT_AS_FRAME;
 			lump_frame_link(rb, rs->d, l);
 		}
+		else if (rs->opts->repair)
+			repair_give_mass(&rs->rep, l), l->fate = LINK_WRITTEN;
 		else
 			drop(l, l);
 	}
@@ -836,6 +840,10 @@ static void check_inertia(struct resolver *rs, const struct link *l)
 	double ev[3], tol;
 
 	principal_moments(in, ev);
+	if (rs->opts->repair) {
+		repair_link_inertia(&rs->rep, (struct link *)l, ev);
+		return;
+	}
 	tol = 1e-9 * (fabs(ev[2]) > 0 ? fabs(ev[2]) : 1);
 	if (ev[0] <= 0)
 		diag_warn(rs->d, in->pos.line, in->pos.col,
@@ -1038,7 +1046,7 @@ static void warn_zero_axes(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass } };
 	struct gazebo *g;
 	struct joint *j;
 
@@ -1057,17 +1065,24 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
-	warn_shared_names(&rs);
+	if (!opts->repair)
+		warn_shared_names(&rs);
 	lump(rb, d, opts, target);
 	decide_fates(&rs);
+	if (opts->repair) {
+		repair_names(&rs.rep);
+		repair_axes(&rs.rep);
+	}
 	decide_mimics(&rs);
 	blob_read_as(rb, d, target->schema);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 		warn_captured_items(&rs);
 	}
-	warn_reserved_names(&rs);
-	warn_zero_axes(&rs);
+	if (!opts->repair) {
+		warn_reserved_names(&rs);
+		warn_zero_axes(&rs);
+	}
 	check_written(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;
 }

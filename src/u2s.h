@@ -80,6 +80,13 @@ struct u2s_options {
 	 * living simulator loads it), "1.11" (Gazebo Harmonic) or "1.12"
 	 * (Ionic, Jetty).  Another is a usage error (U2S_USAGE). */
 	const char *sdf_version;
+	/* Make the output load where the input would not (--repair):
+	 * invalid inertias made valid in the same principal axes, massless
+	 * links that would be left out given REPAIR_MASS kg (0: 0.001), names
+	 * SDFormat reserves or that a link and a joint share renamed, zero
+	 * axes set to 1 0 0; each change a warning. */
+	int repair;
+	double repair_mass;
 };
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */

@@ -936,6 +936,11 @@ Test(cli, usage_errors)
 		{ "--sdf-version", "2", "a.urdf" },
 		{ "--sdf-version=", "a.urdf" },
 		{ "--sdf-version" },
+		{ "--repair-mass=0.5", "a.urdf" },
+		{ "--repair", "--repair-mass=0", "a.urdf" },
+		{ "--repair", "--repair-mass=-1", "a.urdf" },
+		{ "--repair", "--repair-mass=1kg", "a.urdf" },
+		{ "--repair", "--repair-mass=inf", "a.urdf" },
 	};
 	char *dir = temp_dir();
 	unsigned i;
@@ -959,7 +964,8 @@ Test(cli, help)
 	static const char *const options[] = {
 		"-o, --output=OUT", "-d, --output-dir=DIR", "--check", "-v, --stats",
 		"--uri-mode=MODE", "--package-path=NAME=DIR", "--preserve-fixed-joints",
-		"--sdf-version=V", "1.11", "Gazebo Harmonic", "1.12",
+		"--sdf-version=V", "1.11", "Gazebo Harmonic", "1.12", "--repair",
+		"--repair-mass=KG",
 		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
 		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
 		"3 cannot read", "xacro robot.xacro | u2s | gz sim -",

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "convtest.h"
+#include "repair.h"
 
 /* ---- harness ----------------------------------------------------------------- */
 
@@ -1301,5 +1302,129 @@ Test(version, what_each_version_writes)
 	cr_assert_eq(r.rc, U2S_USAGE);
 	cr_assert_eq(r.len, 0);
 	cr_assert_not_null(strstr(r.msgs, "'1.10' is not one u2s writes"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* ---- --repair --------------------------------------------------------------------- */
+
+static struct result convert_repair(const char *urdf)
+{
+	struct u2s_options opts = { 0 };
+
+	opts.repair = 1;
+	return convert_opts(urdf, &opts);
+}
+
+/* The repair of an inertia: the nearest valid moments in the same axes.
+ * Triangle inequality broken (1, 1, 5): all move by (5 - 2) / 3 to 2, 2, 4
+ * (plus a hair inside); a rotated tensor keeps its axes. */
+Test(repair, inertia_made_valid_in_its_axes)
+{
+	double ev[3] = { 1, 1, 5 }, out[3];
+	struct result r;
+
+	repair_moments(ev, out);
+	cr_assert(fabs(out[0] - 2) < 1e-8 && fabs(out[1] - 2) < 1e-8 && fabs(out[2] - 4) < 1e-8,
+		  "%g %g %g", out[0], out[1], out[2]);
+	cr_assert(repair_inertia_valid(1, out));
+	cr_assert_not(repair_inertia_valid(1, ev));
+	ev[0] = -1, ev[1] = 2, ev[2] = 3;
+	repair_moments(ev, out);
+	cr_assert(out[0] >= 0 && repair_inertia_valid(1, out), "%g %g %g", out[0], out[1], out[2]);
+	ev[0] = 0, ev[1] = 0, ev[2] = 0;
+	cr_assert(repair_inertia_valid(1, ev), "gz-math accepts zero moments");
+	cr_assert_not(repair_inertia_valid(0, ev), "but not zero mass");
+
+	/* diag(1, 1, 5) turned 90 degrees about x: 1, 5, 1 on the diagonal */
+	r = convert_repair(
+		"<robot name='r'>\n"
+		"<link name='a'><inertial><mass value='1'/>\n"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='5' iyz='0' izz='1'/></inertial></link>\n"
+		"</robot>");
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	/* 2, 4, 2 with the hair inside the boundary: (5 - 2 + 5e-9) / 3 moved */
+	at(&r, "<ixx>2.000000001666667</ixx>");
+	at(&r, "<ixy>0</ixy>");
+	at(&r, "<iyy>3.999999998333333</iyy>");
+	at(&r, "<izz>2.000000001666667</izz>");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:2:16: warning: repaired: link 'a': principal "
+				  "moments 1, 1, 5 are not a valid inertia; written as 2, 2, 4 in "
+				  "the same axes"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* A massless root would take the whole robot with it: it gets a gram. */
+Test(repair, massless_root_gets_a_small_mass)
+{
+	struct result r = convert_repair(
+		"<robot name='r'>\n"
+		"<link name='base'/>\n"
+		"<link name='arm'>" INERTIAL "</link>\n"
+		"<joint name='j' type='revolute'><parent link='base'/><child link='arm'/>"
+		"<limit effort='1' velocity='1'/></joint>\n"
+		"</robot>");
+	struct u2s_options opts = { 0 };
+
+	at(&r, "<link name='base'>");
+	at(&r, "<mass>0.001</mass>");
+	at(&r, "<ixx>1e-6</ixx>");
+	at(&r, "<joint name='j' type='revolute'>");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:2:1: warning: repaired: link 'base' has no mass"),
+			   "%s", r.msgs);
+	result_free(&r);
+	opts.repair = 1;
+	opts.repair_mass = 2;
+	r = convert_opts("<robot name='r'><link name='base'/></robot>", &opts);
+	at(&r, "<mass>2</mass>");
+	at(&r, "<ixx>0.002</ixx>");
+	result_free(&r);
+}
+
+/* A joint named like a link is renamed NAME_joint (made unique); its
+ * <gazebo> block, mimic followers and lumped frame follow.  Reserved names
+ * are renamed too; a zero axis becomes 1 0 0. */
+Test(repair, names_and_axes)
+{
+	struct result r = convert_repair(
+		"<robot name='r'>\n"
+		"<link name='base'>" INERTIAL "</link>\n"
+		"<link name='arm'>" INERTIAL "</link>\n"
+		"<link name='arm_joint'>" INERTIAL "</link>\n"
+		"<link name='a::b'>" INERTIAL "</link>\n"
+		"<joint name='arm' type='revolute'><parent link='base'/><child link='arm'/>"
+		"<axis xyz='0 0 0'/><limit effort='1' velocity='1'/></joint>\n"
+		"<joint name='__f__' type='revolute'><parent link='base'/><child link='arm_joint'/>"
+		"<limit effort='1' velocity='1'/><mimic joint='arm'/></joint>\n"
+		"<joint name='j3' type='revolute'><parent link='base'/><child link='a::b'/>"
+		"<limit effort='1' velocity='1'/></joint>\n"
+		"<gazebo reference='arm'><stopCfm>0.5</stopCfm></gazebo>\n"
+		"</robot>");
+	struct u2s_options opts = { 0 };
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	at(&r, "<joint name='arm_joint_2' type='revolute'>");
+	at(&r, "<xyz>1 0 0</xyz>");
+	at(&r, "<cfm>0.5</cfm>");
+	at(&r, "<joint name='x__f__' type='revolute'>");
+	at(&r, "<link name='a_b'>");
+	cr_assert_not_null(strstr(r.msgs, "t.urdf:6:1: warning: repaired: joint 'arm' renamed "
+				  "'arm_joint_2' (a link has that name"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "repaired: link 'a::b' renamed 'a_b'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "repaired: joint 'arm_joint_2' has the axis 0 0 0"),
+			   "%s", r.msgs);
+	result_free(&r);
+
+	opts.repair = 1;
+	opts.sdf_version = "1.11";
+	r = convert_opts(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link><link name='arm'>" INERTIAL "</link>"
+		"<link name='f'>" INERTIAL "</link>"
+		"<joint name='arm' type='revolute'><parent link='base'/><child link='arm'/>"
+		"<limit effort='1' velocity='1'/></joint>"
+		"<joint name='jf' type='revolute'><parent link='base'/><child link='f'/>"
+		"<limit effort='1' velocity='1'/><mimic joint='arm'/></joint>"
+		"</robot>", &opts);
+	at(&r, "<mimic joint='arm_joint'>");   /* the follower follows the new name */
 	result_free(&r);
 }

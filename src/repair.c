@@ -1,0 +1,292 @@
+/* repair: what --repair changes so that a simulator loads the output (see
+ * repair.h).  Each change is a warning at the element it changes, saying
+ * what was there and what is written. */
+#include "repair.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "index.h"
+
+/* ---- inertia --------------------------------------------------------------- */
+
+typedef double vec3d[3];
+
+static void cross(const vec3d a, const vec3d b, vec3d out)
+{
+	out[0] = a[1] * b[2] - a[2] * b[1];
+	out[1] = a[2] * b[0] - a[0] * b[2];
+	out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static double norm(const vec3d v)
+{
+	return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+/* A unit eigenvector of the symmetric M for eigenvalue EV: the longest
+ * cross product of two rows of M - EV I (they span the plane it is normal
+ * to).  0 when EV's eigenspace is more than a line. */
+static int eigenvector(const double m[9], double ev, vec3d v)
+{
+	vec3d r[3], c;
+	double best = 0;
+	int i, j, k;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++)
+			r[i][j] = m[i * 3 + j] - (i == j ? ev : 0);
+	for (i = 0; i < 3; i++)
+		for (j = i + 1; j < 3; j++) {
+			double n;
+			cross(r[i], r[j], c);
+			if ((n = norm(c)) > best) {
+				best = n;
+				for (k = 0; k < 3; k++)
+					v[k] = c[k] / n;
+			}
+		}
+	return best > 1e-9 * (fabs(m[0]) + fabs(m[4]) + fabs(m[8]) + 1e-300);
+}
+
+/* A unit vector at right angles to the unit vector A. */
+static void perpendicular(const vec3d a, vec3d out)
+{
+	vec3d e = { 0, 0, 0 };
+	int k = fabs(a[0]) < fabs(a[1]) ? (fabs(a[0]) < fabs(a[2]) ? 0 : 2)
+					: (fabs(a[1]) < fabs(a[2]) ? 1 : 2);
+	double n;
+
+	e[k] = 1;   /* the axis least along A */
+	cross(a, e, out);
+	n = norm(out);
+	out[0] /= n, out[1] /= n, out[2] /= n;
+}
+
+/* Orthonormal principal axes V of the symmetric M, for its moments EV
+ * (ascending).  A moment of multiplicity two has a plane of axes: any
+ * two at right angles to the third's; all three equal, the frame's. */
+static void principal_axes(const double m[9], const double ev[3], vec3d v[3])
+{
+	int have0 = eigenvector(m, ev[0], v[0]), have2 = eigenvector(m, ev[2], v[2]);
+
+	if (!have0 && !have2) {
+		memset(v, 0, 3 * sizeof *v);
+		v[0][0] = v[1][1] = v[2][2] = 1;
+		return;
+	}
+	if (!have0)
+		perpendicular(v[2], v[0]);
+	else if (!have2)
+		perpendicular(v[0], v[2]);
+	cross(v[2], v[0], v[1]);
+}
+
+/* gz-math's MassMatrix3::IsValid, the test libsdformat's loader applies:
+ * principal moments not below 0 and each at most the sum of the others,
+ * within 10 machine epsilons of half their sum. */
+int repair_inertia_valid(double mass, const double moments[3])
+{
+	double eps = 10 * DBL_EPSILON * 0.5 * fabs(moments[0] + moments[1] + moments[2]);
+	int i;
+
+	if (!(mass > 0))
+		return 0;
+	for (i = 0; i < 3; i++)
+		if (moments[i] + eps < 0 ||
+		    moments[i] + moments[(i + 1) % 3] + eps < moments[(i + 2) % 3])
+			return 0;
+	return 1;
+}
+
+/* The nearest valid moments to EV (ascending): a negative one becomes 0;
+ * then, if the largest exceeds the sum of the others, the three move
+ * equally onto that boundary (the orthogonal projection onto the plane
+ * l0 + l1 = l2), a hair inside it so that rounding keeps it valid. */
+void repair_moments(const double ev[3], double out[3])
+{
+	double t;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		out[i] = ev[i] < 0 ? 0 : ev[i];
+	if (out[2] > out[0] + out[1]) {
+		t = (out[2] - out[0] - out[1] + 1e-9 * out[2]) / 3;
+		out[0] += t, out[1] += t, out[2] -= t;
+	}
+}
+
+static void fix_inertia(struct repairer *r, struct link *l, const double ev[3])
+{
+	struct inertial *in = l->inertial;
+	double m[9] = { in->ixx, in->ixy, in->ixz, in->ixy, in->iyy, in->iyz, in->ixz, in->iyz,
+			in->izz };
+	double fixed[3];
+	vec3d v[3];
+	int i, j, k;
+
+	repair_moments(ev, fixed);
+	principal_axes(m, ev, v);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 3; i++)
+			for (j = 0; j < 3; j++)
+				m[i * 3 + j] += (fixed[k] - ev[k]) * v[k][i] * v[k][j];
+	diag_warn(r->d, in->pos.line, in->pos.col, "repaired: link '%s': principal moments %g, "
+		  "%g, %g are not a valid inertia; written as %g, %g, %g in the same axes",
+		  l->name, ev[0], ev[1], ev[2], fixed[0], fixed[1], fixed[2]);
+	in->ixx = m[0], in->ixy = m[1], in->ixz = m[2];
+	in->iyy = m[4], in->iyz = m[5], in->izz = m[8];
+}
+
+void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3])
+{
+	if (l->inertial && l->inertial->mass > 0 && !repair_inertia_valid(1, ev))
+		fix_inertia(r, l, ev);
+}
+
+/* ---- massless links ---------------------------------------------------------- */
+
+void repair_give_mass(struct repairer *r, struct link *l)
+{
+	double mass = r->mass > 0 ? r->mass : REPAIR_MASS;
+	/* a ball 5 cm in radius: I = 2/5 m r^2 = m * 0.001 m^2 */
+	double moment = mass * 0.001;
+	struct inertial *in = l->inertial;
+
+	if (!in) {
+		in = l->inertial = ARENA_NEW(&r->rb->arena, struct inertial);
+		in->origin = POSE_IDENTITY;
+		in->pos = l->pos;
+	}
+	diag_warn(r->d, l->pos.line, l->pos.col, "repaired: link '%s' %s, which would leave it "
+		  "out (and what hangs from it); written with mass %g and inertia %g on the "
+		  "diagonal", l->name, l->inertial && l->inertial->mass != 0 ?
+		  "has a mass <= 0" : "has no mass", mass, moment);
+	in->mass = mass;
+	in->ixx = in->iyy = in->izz = moment;
+	in->ixy = in->ixz = in->iyz = 0;
+}
+
+/* ---- names --------------------------------------------------------------------- */
+
+static int taken(const struct repairer *r, const char *name)
+{
+	return index_get(r->rb->link_index, name) || index_get(r->rb->joint_index, name) ||
+	       !strcmp(name, "world") || !strcmp(name, "__model__");
+}
+
+/* NAME made acceptable to SDFormat ('::' -> '_', __x__ -> x__x__, a link
+ * or joint named world -> world_KIND), then KIND added where it is still
+ * taken (NAME_joint), then _2, _3... until nothing has it. */
+static char *new_name(struct repairer *r, const char *name, const char *kind, int clash)
+{
+	size_t len = strlen(name), i, n = 0;
+	char *base = arena_alloc(&r->rb->arena, 2 * len + strlen(kind) + 32), *out;
+	unsigned k;
+
+	for (i = 0; i < len; i++) {
+		if (name[i] == ':' && name[i + 1] == ':') {
+			base[n++] = '_';
+			i++;
+		} else {
+			base[n++] = name[i];
+		}
+	}
+	base[n] = '\0';
+	if (n >= 4 && !strncmp(base, "__", 2) && !strcmp(base + n - 2, "__")) {
+		memmove(base + 1, base, n + 1);
+		base[0] = 'x';
+		n++;
+	}
+	if (clash || !strcmp(base, "world")) {
+		base[n++] = '_';
+		strcpy(base + n, kind);
+		n += strlen(kind);
+	}
+	if (!taken(r, base))
+		return base;
+	out = arena_alloc(&r->rb->arena, n + 24);
+	for (k = 2;; k++) {
+		snprintf(out, n + 24, "%s_%u", base, k);
+		if (!taken(r, out))
+			return out;
+	}
+}
+
+static const char *reserved_why(const char *name, int root)
+{
+	size_t len = strlen(name);
+
+	if (strstr(name, "::"))
+		return "'::' is reserved";
+	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
+		return "names between '__' are reserved";
+	if (!strcmp(name, "world") && !root)
+		return "'world' is reserved";
+	return NULL;
+}
+
+static void rename_joint(struct repairer *r, struct joint *j, const char *why, int clash)
+{
+	const char *old = j->name, *now = new_name(r, j->name, "joint", clash);
+	struct joint *m;
+
+	diag_warn(r->d, j->pos.line, j->pos.col, "repaired: joint '%s' renamed '%s' (%s); "
+		  "update what names it (controllers, transmissions)", old, now, why);
+	j->name = now;
+	index_put(r->rb->joint_index, now, j);
+	for (m = r->rb->joints; m; m = m->next)   /* mimic leaders follow */
+		if (m->rare && m->rare->has_mimic && !strcmp(m->rare->mimic_joint, old))
+			m->rare->mimic_joint = now;
+}
+
+static void rename_link(struct repairer *r, struct link *l, const char *why)
+{
+	const char *old = l->name, *now = new_name(r, l->name, "link", 0);
+
+	diag_warn(r->d, l->pos.line, l->pos.col, "repaired: link '%s' renamed '%s' (%s)", old,
+		  now, why);
+	l->name = now;
+	index_put(r->rb->link_index, now, l);
+}
+
+void repair_names(struct repairer *r)
+{
+	struct robot *rb = r->rb;
+	struct joint *j;
+	unsigned i;
+
+	for (i = 0; i < rb->norder; i++) {
+		struct link *l = rb->order[i];
+		const char *why = reserved_why(l->name, l == rb->root);
+		if (why && l->fate != LINK_DROPPED && l->fate != LINK_WORLD)
+			rename_link(r, l, why);
+	}
+	for (j = rb->joints; j; j = j->next) {
+		const char *why = reserved_why(j->name, 0);
+		if (j->fate == JOINT_DROPPED)
+			continue;
+		if (why)
+			rename_joint(r, j, why, 0);
+		else if (index_get(rb->link_index, j->name))
+			rename_joint(r, j, "a link has that name, and SDFormat needs distinct "
+				     "names", 1);
+	}
+}
+
+/* ---- axes ------------------------------------------------------------------------ */
+
+void repair_axes(struct repairer *r)
+{
+	struct joint *j;
+
+	for (j = r->rb->joints; j; j = j->next)
+		if (j->fate == JOINT_WRITTEN && j->has_axis && j->type != JOINT_FIXED &&
+		    j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 0) {
+			diag_warn(r->d, j->pos.line, j->pos.col, "repaired: joint '%s' has the axis "
+				  "0 0 0; written as URDF's default, 1 0 0", j->name);
+			j->axis[0] = 1;
+		}
+}
