@@ -127,12 +127,29 @@ static void fix_inertia(struct repairer *r, struct link *l, const double ev[3])
 	vec3d v[3];
 	int i, j, k;
 
+	double scale = 0, sm[9];
+
 	repair_moments(ev, fixed);
-	principal_axes(m, ev, v);
+	for (i = 0; i < 9; i++)
+		if (fabs(m[i]) > scale)
+			scale = fabs(m[i]);
+	for (i = 0; i < 9; i++)
+		sm[i] = m[i] / scale;   /* scale > 0: some moment is not 0 */
+	{
+		double sev[3] = { ev[0] / scale, ev[1] / scale, ev[2] / scale };
+		principal_axes(sm, sev, v);
+	}
 	for (k = 0; k < 3; k++)
 		for (i = 0; i < 3; i++)
 			for (j = 0; j < 3; j++)
 				m[i * 3 + j] += (fixed[k] - ev[k]) * v[k][i] * v[k][j];
+	for (i = 0; i < 9; i++)
+		if (!isfinite(m[i])) {
+			diag_warn(r->d, in->pos.line, in->pos.col, "link '%s': principal moments "
+				  "%g, %g, %g are not a valid inertia, and too large to repair; "
+				  "written as given", l->name, ev[0], ev[1], ev[2]);
+			return;
+		}
 	diag_warn(r->d, in->pos.line, in->pos.col, "repaired: link '%s': principal moments %g, "
 		  "%g, %g are not a valid inertia; written as %g, %g, %g in the same axes",
 		  l->name, ev[0], ev[1], ev[2], fixed[0], fixed[1], fixed[2]);
@@ -142,7 +159,13 @@ static void fix_inertia(struct repairer *r, struct link *l, const double ev[3])
 
 void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3])
 {
-	if (l->inertial && l->inertial->mass > 0 && !repair_inertia_valid(1, ev))
+	if (!l->inertial || !(l->inertial->mass > 0))
+		return;
+	if (!isfinite(ev[0]) || !isfinite(ev[1]) || !isfinite(ev[2]))
+		diag_warn(r->d, l->inertial->pos.line, l->inertial->pos.col, "link '%s': the "
+			  "inertia's principal moments are too large to compute; written as given",
+			  l->name);
+	else if (!repair_inertia_valid(1, ev))
 		fix_inertia(r, l, ev);
 }
 

@@ -802,9 +802,33 @@ static void decide_fates(struct resolver *rs)
 	}
 }
 
-/* Eigenvalues of the symmetric inertia tensor, ascending (the closed form
- * for symmetric 3x3 matrices). */
+/* The closed form for symmetric 3x3 matrices. */
+static void principal_moments_of(const struct inertial *in, double ev[3]);
+
+/* Eigenvalues of the symmetric inertia tensor, ascending.  Computed on the
+ * tensor scaled to its largest entry, so that squares of entries near
+ * 1e308 do not overflow (nor those near 1e-308 underflow). */
 static void principal_moments(const struct inertial *in, double ev[3])
+{
+	double s = 0, e[6] = { in->ixx, in->iyy, in->izz, in->ixy, in->ixz, in->iyz };
+	struct inertial scaled = *in;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		if (fabs(e[i]) > s)
+			s = fabs(e[i]);
+	if (s == 0 || !isfinite(s)) {
+		ev[0] = ev[1] = ev[2] = s == 0 ? 0 : NAN;
+		return;
+	}
+	scaled.ixx /= s, scaled.iyy /= s, scaled.izz /= s;
+	scaled.ixy /= s, scaled.ixz /= s, scaled.iyz /= s;
+	principal_moments_of(&scaled, ev);
+	for (i = 0; i < 3; i++)
+		ev[i] *= s;
+}
+
+static void principal_moments_of(const struct inertial *in, double ev[3])
 {
 	const double PI = 3.14159265358979323846;
 	double p1 = in->ixy * in->ixy + in->ixz * in->ixz + in->iyz * in->iyz;

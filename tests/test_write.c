@@ -1428,3 +1428,28 @@ Test(repair, names_and_axes)
 	at(&r, "<mimic joint='arm_joint'>");   /* the follower follows the new name */
 	result_free(&r);
 }
+
+/* Extreme tensors: the moments are computed on the tensor scaled to its
+ * largest entry (no overflow of squares), and what cannot be repaired in
+ * doubles is said and written as given, never as inf or nan. */
+Test(repair, extreme_inertias_stay_finite)
+{
+	struct result r = convert_repair(
+		"<robot name='r'><link name='a'><inertial><mass value='1'/>"
+		"<inertia ixx='1e200' ixy='1e200' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>"
+		"<link name='b'><inertial><mass value='1'/>"
+		"<inertia ixx='1e308' ixy='1e308' ixz='1e308' iyy='1e308' iyz='1e308' izz='1e308'/>"
+		"</inertial></link>"
+		"<joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>"
+		"<gazebo reference='j'><preserveFixedJoint>true</preserveFixedJoint></gazebo>"
+		"</robot>");
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_null(strstr(r.sdf, "inf"), "%s", r.sdf);
+	cr_assert_null(strstr(r.sdf, "nan"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.msgs, "repaired: link 'a': principal moments -6.18034e+199"),
+			   "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, "link 'b': the inertia's principal moments are too "
+				  "large to compute; written as given"), "%s", r.msgs);
+	result_free(&r);
+}
