@@ -187,17 +187,15 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 	}
 }
 
-static void add_blob(const struct writer *w, struct xnode *parent, const struct xnode *blob)
+/* A blob, as resolve left it (src/blob.c: read through the target's
+ * schema), copied under PARENT. */
+static void add_blob(struct xnode *parent, const struct xnode *blob)
 {
-	struct xnode *copy = xnode_copy(parent->arena, blob);
-
-	(void)w;
-	xnode_append(parent, copy);
+	xnode_append(parent, xnode_copy(parent->arena, blob));
 }
 
 /* A blob named NAME replaces the element of that name; others are added. */
-static void add_blobs_replacing(const struct writer *w, struct xnode *parent,
-				const struct node_list *blobs,
+static void add_blobs_replacing(struct xnode *parent, const struct node_list *blobs,
 				const char *name)
 {
 	unsigned i;
@@ -207,7 +205,7 @@ static void add_blobs_replacing(const struct writer *w, struct xnode *parent,
 		if (strcmp(blobs->v[i]->name, name) == 0)
 			while ((old = xnode_child(parent, name)) != NULL)
 				xnode_unlink(old);
-		add_blob(w, parent, blobs->v[i]);
+		add_blob(parent, blobs->v[i]);
 	}
 }
 
@@ -279,7 +277,7 @@ static void collision_ext(const struct writer *w, struct xnode *col, const struc
 {
 	struct xnode *surface;
 
-	add_blobs_replacing(w, col, &e->collision_blobs, "surface");
+	add_blobs_replacing(col, &e->collision_blobs, "surface");
 	surface = xnode_need(col, "surface");
 	xnode_need(xnode_need(surface, "contact"), "ode");
 	xnode_need(xnode_need(surface, "friction"), "ode");
@@ -288,7 +286,7 @@ static void collision_ext(const struct writer *w, struct xnode *col, const struc
 
 static void visual_ext(const struct writer *w, struct xnode *vis, const struct ext *e)
 {
-	add_blobs_replacing(w, vis, &e->visual_blobs, "material");
+	add_blobs_replacing(vis, &e->visual_blobs, "material");
 	apply_tags(w, vis, e, AT_VISUAL);
 }
 
@@ -440,7 +438,7 @@ static void link_ext(const struct writer *w, struct xnode *el, const struct ext 
 			apply_tag(w, el, t, tag_get(&e->tags, id));
 	}
 	for (i = 0; i < e->blobs.n; i++) {
-		add_blob(w, el, e->blobs.v[i]);
+		add_blob(el, e->blobs.v[i]);
 		for (id = 0; id < TAG_COUNT; id++)
 			if (is_tracked(&TAGS[id]) &&
 			    strcmp(e->blobs.v[i]->name, TAGS[id].at[0].path[0]) == 0)
@@ -579,7 +577,7 @@ static void joint_ext(const struct writer *w, struct xnode *el, const struct ext
 	xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
 	apply_tags(w, el, e, AT_JOINT);
 	for (i = 0; i < e->blobs.n; i++)
-		add_blob(w, el, e->blobs.v[i]);
+		add_blob(el, e->blobs.v[i]);
 }
 
 static void need_default(struct xnode *parent, const char *name, const char *text)
@@ -700,7 +698,7 @@ static void write_model_tail(struct writer *w)
 		unsigned i;
 		apply_tags(w, tail, r->ext, AT_MODEL);
 		for (i = 0; i < r->ext->blobs.n; i++)
-			add_blob(w, tail, r->ext->blobs.v[i]);
+			add_blob(tail, r->ext->blobs.v[i]);
 	}
 	pose = w->rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, w->rb->origin))
 				 : NULL;
