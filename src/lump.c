@@ -220,8 +220,6 @@ static const char *pose_text(struct xnode *at, struct pose p)
 	return fmt_vec(at, v, 6);
 }
 
-/* Sensors, projectors and lights of a lumped link: their poses, given in
- * that link's frame, are moved into the owner's frame. */
 /* Sets collision_k0 of every lumped link: the owner writes its own
  * collisions, then those of the links it absorbed, in order (write.c). */
 static void number_collisions(struct robot *rb)
@@ -266,24 +264,40 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 		}
 }
 
-/* The blobs of L with a pose of their own (sensors, projectors, lights),
- * their poses moved by BY into the owner's frame; with FOLLOW, contact
- * sensors follow their collision too. */
-/* A pose as libsdformat 14 and later move it at each merge: the joint's
- * rotation times the pose's, as quaternions (so that the signs of zeros,
- * which decide +pi from -pi, are the reference's), then printed with 6
- * significant digits (roll-pitch-yaw as ROS computes them) and read back
- * by the next merge.  In V: x y z roll pitch yaw. */
-static void merge_printed6(const struct pose *joint, double v[6])
+/* An offset or pose being moved: position and rotation (a quaternion, so
+ * that angles near gimbal lock lose no digits on the way). */
+struct offset { struct vec3 p; struct quat q; };
+
+/* V (x y z roll pitch yaw) as an offset, and back (ROS's angles). */
+static struct offset offset_from(const double v[6])
 {
-	struct quat jq = pose_quat(joint);
-	struct vec3 r = quat_rotate(jq, (struct vec3){ v[0], v[1], v[2] });
-	struct quat q = quat_mul(jq, quat_from_rpy(v[3], v[4], v[5]));
+	struct offset x = { { v[0], v[1], v[2] }, quat_from_rpy(v[3], v[4], v[5]) };
+
+	return x;
+}
+
+static void offset_to(const struct offset *x, double v[6])
+{
+	v[0] = x->p.x, v[1] = x->p.y, v[2] = x->p.z;
+	quat_to_rpy_urdf(x->q, v + 3);
+}
+
+/* X moved by T: X := T X. */
+static void apply_pose(struct offset *x, const struct pose *t)
+{
+	struct quat tq = pose_quat(t);
+	struct vec3 r = quat_rotate(tq, x->p);
+
+	x->p.x = t->p.x + r.x, x->p.y = t->p.y + r.y, x->p.z = t->p.z + r.z;
+	x->q = quat_mul(tq, x->q);
+}
+
+/* V as libsdformat prints it (6 significant digits) and reads it back. */
+static void printed6(double v[6])
+{
 	char buf[NUM_BUFSZ + 8];
 	int i;
 
-	v[0] = joint->p.x + r.x, v[1] = joint->p.y + r.y, v[2] = joint->p.z + r.z;
-	quat_to_rpy_urdf(q, v + 3);
 	for (i = 0; i < 6; i++) {
 		snprintf(buf, sizeof buf, "%g", v[i]);
 		v[i] = strtod(buf, NULL);
@@ -301,14 +315,23 @@ static struct pose moved_pose(const struct link *l, double v[6], int printed,
 
 	if (!printed || *budget == 0)
 		return pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
+	/* the joint's rotation times the pose's, as quaternions (so that the
+	 * signs of zeros, which decide +pi from -pi, are the reference's),
+	 * then printed with 6 digits, roll-pitch-yaw as ROS computes them */
 	for (x = l; x->fate == LINK_LUMPED; x = x->parent_joint->parent) {
+		struct offset o = offset_from(v);
 		if (*budget > 0)
 			--*budget;
-		merge_printed6(&x->parent_joint->origin, v);
+		apply_pose(&o, &x->parent_joint->origin);
+		offset_to(&o, v);
+		printed6(v);
 	}
 	return pose_from_xyz_rpy(v, v + 3);
 }
 
+/* The blobs of L with a pose of their own (sensors, projectors, lights),
+ * given in L's frame: their poses moved by BY into the owner's frame; with
+ * FOLLOW, contact sensors follow their collision too. */
 static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, struct pose by,
 			     int follow, int printed, unsigned long *budget)
 {
@@ -407,50 +430,17 @@ static struct link *next_merge(const struct link *l)
 	return p->fate == LINK_LUMPED ? p : NULL;
 }
 
-/* An offset being moved: position and rotation (a quaternion, so that
- * angles near gimbal lock lose no digits on the way). */
-struct offset { struct vec3 p; struct quat q; };
-
-/* X in the frame of L's parent: L's joint applied, X := J X. */
-static void move_up(struct offset *x, const struct link *l)
-{
-	const struct pose *jo = &l->parent_joint->origin;
-	struct quat jq = pose_quat(jo);
-	struct vec3 r = quat_rotate(jq, x->p);
-
-	x->p.x = jo->p.x + r.x, x->p.y = jo->p.y + r.y, x->p.z = jo->p.z + r.z;
-	x->q = quat_mul(jq, x->q);
-}
-
-/* X as libsdformat prints it between two merges (6 significant digits)
- * and reads it back for the next: kept where two keys move one plugin,
- * because there the rounding can carry an angle across +-pi, which no
- * comparison of angles accepts as the same. */
+/* X as libsdformat prints it between two merges and reads it back for the
+ * next: kept where two keys move one plugin, because there the rounding
+ * can carry an angle across +-pi, which no comparison of angles accepts
+ * as the same. */
 static void printed_and_read(struct offset *x)
 {
 	double v[6];
-	char buf[NUM_BUFSZ + 8];
-	int i;
 
-	v[0] = x->p.x, v[1] = x->p.y, v[2] = x->p.z;
-	quat_to_rpy_urdf(x->q, v + 3);
-	for (i = 0; i < 6; i++) {
-		snprintf(buf, sizeof buf, "%g", v[i]);
-		v[i] = strtod(buf, NULL);
-	}
-	x->p.x = v[0], x->p.y = v[1], x->p.z = v[2];
-	x->q = quat_from_rpy(v[3], v[4], v[5]);
-}
-
-/* X in L's owner's frame: every joint up to it. */
-static void move_to_owner(struct offset *x, const struct link *l)
-{
-	struct pose to = l->to_owner;
-	struct quat tq = pose_quat(&to);
-	struct vec3 r = quat_rotate(tq, x->p);
-
-	x->p.x = to.p.x + r.x, x->p.y = to.p.y + r.y, x->p.z = to.p.z + r.z;
-	x->q = quat_mul(tq, x->q);
+	offset_to(x, v);
+	printed6(v);
+	*x = offset_from(v);
 }
 
 /* Reads the 3 numbers of PLUGIN's offset element NAME into V, which keeps
@@ -494,8 +484,7 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 		return;
 	read_offset(d, plugin, "xyzOffset", first, v);
 	read_offset(d, plugin, "rpyOffset", first, v + 3);
-	x.p.x = v[0], x.p.y = v[1], x.p.z = v[2];
-	x.q = quat_from_rpy(v[3], v[4], v[5]);
+	x = offset_from(v);
 	if (body)
 		xnode_replace(plugin, "bodyName", body->owner->name);
 	if (frame)
@@ -504,9 +493,9 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 		/* one key: its joints in a row, which is the link's place in
 		 * its owner; and so for each key when the budget is spent */
 		if (body)
-			move_to_owner(&x, body);
+			apply_pose(&x, &body->to_owner);
 		if (frame)
-			move_to_owner(&x, frame);
+			apply_pose(&x, &frame->to_owner);
 	} else {
 		number_merges(rb);
 		while (body || frame) {
@@ -520,18 +509,17 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 				at = frame;
 				frame = next_merge(frame);
 			}
-			move_up(&x, at);
+			apply_pose(&x, &at->parent_joint->origin);
 			if (at == frame) {   /* both keys named the link merged */
 				printed_and_read(&x);
-				move_up(&x, at);
+				apply_pose(&x, &at->parent_joint->origin);
 				frame = next_merge(frame);
 			}
 			if (body || frame)
 				printed_and_read(&x);
 		}
 	}
-	v[0] = x.p.x, v[1] = x.p.y, v[2] = x.p.z;
-	quat_to_rpy_urdf(x.q, v + 3);
+	offset_to(&x, v);
 	xnode_replace(plugin, "xyzOffset", fmt_vec(plugin, v, 3));
 	xnode_replace(plugin, "rpyOffset", fmt_vec(plugin, v + 3, 3));
 	while (xnode_child(plugin, "ignition::corrected_offsets"))
