@@ -59,10 +59,7 @@ static int frame_written(const struct filler *f, const char *name)
 	if (strcmp(name, "__model__") == 0 || scoped(name) ||
 	    (index_get(f->blob_names, name) && !index_get(f->gone, name)))
 		return 1;
-	if (l && (l->fate == LINK_WRITTEN || l->fate == LINK_LUMPED || l->fate == LINK_FRAME))
-		return 1;
-	return j && (j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
-		     (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED));
+	return (l && link_named_in_output(l)) || (j && joint_named_in_output(j));
 }
 
 /* Whether NAME is a link a <joint> blob may connect: a link written, one

@@ -108,6 +108,30 @@ const char *item_sdf_name(struct arena *a, const char *link, const struct link *
 	return buf;
 }
 
+int link_named_in_output(const struct link *l)
+{
+	return l->fate == LINK_WRITTEN || l->fate == LINK_LUMPED || l->fate == LINK_FRAME;
+}
+
+int joint_named_in_output(const struct joint *j)
+{
+	return j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
+	       (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED);
+}
+
+const char *name_reserved(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strstr(name, "::"))
+		return "'::' separates nested scopes";
+	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
+		return "names between '__' are SDFormat's own (__model__)";
+	if (!strcmp(name, "world"))
+		return "'world' is the world's frame";
+	return NULL;
+}
+
 const char *joint_sdf_type(const struct joint *j)
 {
 	if (j->type == JOINT_FIXED && j->disable_lumping && !j->preserve)

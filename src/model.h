@@ -232,6 +232,13 @@ const char *joint_type_name(enum joint_type t);
  * kept only by <disableFixedJointLumping> becomes a revolute joint locked
  * at 0, as in libsdformat.  NULL: SDFormat has none. */
 const char *joint_sdf_type(const struct joint *j);
+/* Whether the output has L's (J's) name: as a link or joint, or as the
+ * frame that stands for it (lumped, or massless on a kept fixed joint). */
+int link_named_in_output(const struct link *l);
+int joint_named_in_output(const struct joint *j);
+/* Why SDFormat 1.8 and later reserve NAME, or NULL: readers reject a
+ * document that uses it ('::', __x__, world). */
+const char *name_reserved(const char *name);
 /* The name libsdformat gives item IT of link SRC, the K-th of its kind
  * written in link LINK (SRC itself, or the link SRC is lumped into):
  * LINK_collision, LINK_collision_1, LINK_fixed_joint_lump__NAME_visual... */

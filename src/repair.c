@@ -238,19 +238,6 @@ static char *new_name(struct repairer *r, const char *name, const char *kind, in
 	}
 }
 
-static const char *reserved_why(const char *name, int root)
-{
-	size_t len = strlen(name);
-
-	if (strstr(name, "::"))
-		return "'::' is reserved";
-	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
-		return "names between '__' are reserved";
-	if (!strcmp(name, "world") && !root)
-		return "'world' is reserved";
-	return NULL;
-}
-
 static void rename_joint(struct repairer *r, struct joint *j, const char *why, int clash)
 {
 	const char *old = j->name, *now = new_name(r, j->name, "joint", clash);
@@ -283,12 +270,13 @@ void repair_names(struct repairer *r)
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
-		const char *why = reserved_why(l->name, l == rb->root);
-		if (why && l->fate != LINK_DROPPED && l->fate != LINK_WORLD)
+		/* the root named world is the model's frame, and has no name */
+		const char *why = l->fate == LINK_WORLD ? NULL : name_reserved(l->name);
+		if (why && l->fate != LINK_DROPPED)
 			rename_link(r, l, why);
 	}
 	for (j = rb->joints; j; j = j->next) {
-		const char *why = reserved_why(j->name, 0);
+		const char *why = name_reserved(j->name);
 		if (j->fate == JOINT_DROPPED)
 			continue;
 		if (why)

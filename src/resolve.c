@@ -1006,25 +1006,10 @@ static void warn_shared_names(struct resolver *rs)
 	}
 }
 
-/* What SDFormat 1.8 and later reserve in a name, or NULL: readers reject
- * a document that uses it. */
-static const char *reserved_in(const char *name)
-{
-	size_t len = strlen(name);
-
-	if (strstr(name, "::"))
-		return "'::' separates nested scopes";
-	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
-		return "names between '__' are SDFormat's own (__model__)";
-	if (!strcmp(name, "world"))
-		return "'world' is the world's frame";
-	return NULL;
-}
-
 static void warn_if_reserved(struct resolver *rs, const char *what, const char *name,
 			     struct srcpos pos)
 {
-	const char *why = reserved_in(name);
+	const char *why = name_reserved(name);
 
 	if (why)
 		diag_warn(rs->d, pos.line, pos.col, "%s name '%s' is reserved in SDFormat (%s); "
@@ -1044,12 +1029,11 @@ static void warn_reserved_names(struct resolver *rs)
 		warn_if_reserved(rs, "robot", rb->name, rb->pos);
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];
-		if (l->fate == LINK_WRITTEN || l->fate == LINK_FRAME || l->fate == LINK_LUMPED)
+		if (link_named_in_output(l))
 			warn_if_reserved(rs, "link", l->name, l->pos);
 	}
 	for (j = rb->joints; j; j = j->next)
-		if (j->fate == JOINT_WRITTEN || j->fate == JOINT_AS_FRAME ||
-		    (j->fate == JOINT_LUMPED && j->child->fate == LINK_LUMPED))
+		if (joint_named_in_output(j))
 			warn_if_reserved(rs, "joint", j->name, j->pos);
 }
 
