@@ -29,6 +29,7 @@ struct robot *robot_new(TALLOC_CTX *ctx, oom_jump *jump)
 	r->joint_index = index_new(r, jump);
 	r->material_index = index_new(r, jump);
 	r->origin = POSE_IDENTITY;
+	r->urdf_version = URDF_1_0;
 	return r;
 }
 

@@ -12,12 +12,13 @@
 #include "arena.h"
 #include "index.h"
 #include "tags.h"
+#include "urdf_version.h"
 #include "xform.h"
 #include "xnode.h"
 
 /* ---- the robot ------------------------------------------------------- */
 
-enum geom_kind { GEOM_NONE, GEOM_BOX, GEOM_CYLINDER, GEOM_SPHERE, GEOM_MESH };
+enum geom_kind { GEOM_NONE, GEOM_BOX, GEOM_CYLINDER, GEOM_SPHERE, GEOM_MESH, GEOM_CAPSULE };
 
 struct geometry {
 	enum geom_kind kind;
@@ -26,7 +27,7 @@ struct geometry {
 	union {                      /* one shape at a time: keep items small */
 		double size[3];          /* box */
 		double scale[3];         /* mesh, 1 1 1 unless given */
-		struct { double length, radius; };  /* cylinder; sphere: radius */
+		struct { double length, radius; };  /* cylinder, capsule; sphere: radius */
 	};
 };
 
@@ -197,6 +198,7 @@ struct robot {
 	struct arena link_arena, joint_arena, item_arena;
 	const char *name;
 	struct srcpos pos;
+	struct urdf_version urdf_version;  /* <robot version>, 1.0 when absent */
 	/* What the reader fills from the children of <robot> (up to nlinks,
 	 * njoints); read_split.c's join_halves carries each over from the
 	 * second half of a file read in two. */

@@ -8,6 +8,8 @@
 #include "read.h"
 
 #include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <expat.h>
 #include <string.h>
 #include <strings.h>
@@ -40,6 +42,9 @@ static const char *const KNOWN_IN_ROBOT[] = {
 };
 static const char *const KNOWN_IN_LINK[] = { "inertial", "visual", "collision", NULL };
 enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
+/* A link scope's seen_child bits past ONCE_IN_LINK's: urdfdom stopped
+ * reading the link's visuals, or its collisions (see item_failed). */
+enum { LINK_VISUALS_CUT = 1 << 8, LINK_COLLISIONS_CUT = 1 << 9 };
 enum { ITEM_GEOMETRY = 2 };
 
 static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
@@ -162,12 +167,61 @@ static const char *link_name(struct reader *r, const char *s)
 	return l ? l->name : str_copy(r, s);
 }
 
+/* Whether the file's URDF version has feature F.  The answer decides what
+ * is read, so the reader notes that it asked (see version_used). */
+static int urdf_allows(struct reader *r, enum urdf_feature f)
+{
+	r->version_used = 1;
+	return urdf_has(r->robot->urdf_version, f);
+}
+
+/* "WHAT needs URDF 1.1 or later (this robot is URDF 1.0: ...); CONSEQUENCE" */
+static void warn_needs_version(struct reader *r, enum urdf_feature f, const char *what,
+			       const char *consequence)
+{
+	struct srcpos p = here(r);
+	struct urdf_version since = urdf_feature_since(f), v = r->robot->urdf_version;
+
+	diag_warn(r->diag, p.line, p.col, "%s needs URDF %u.%u or later (this robot is URDF "
+		  "%u.%u: write <robot version=\"%u.%u\">); %s", what, since.major, since.minor,
+		  v.major, v.minor, since.major, since.minor, consequence);
+}
+
+/* The rotation of quat_xyzw (URDF 1.1), normalised as urdfdom normalises
+ * it; all zeros is no rotation, as in urdfdom, with a warning. */
+static void read_quat_xyzw(struct reader *r, const XML_Char **atts, double rpy[3])
+{
+	double q[4];
+
+	if (num_attr(r, atts, "origin", "quat_xyzw", q, 4, 0) && xyzw_to_rpy(q, rpy) != 0) {
+		struct srcpos p = here(r);
+		diag_warn(r->diag, p.line, p.col, "<origin quat_xyzw='0 0 0 0'> is no rotation; "
+			  "taken as none (0 0 0 1), as urdfdom takes it");
+	}
+}
+
+/* An <origin>: xyz, and rpy or (URDF 1.1) quat_xyzw, read as urdfdom reads
+ * them.  Both rotations on one origin is an error in 1.1 and later; in 1.0,
+ * where quat_xyzw is not URDF, it is ignored with a warning. */
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
 {
 	double xyz[3] = { 0, 0, 0 }, rpy[3] = { 0, 0, 0 };
+	const char *quat = attr(atts, "quat_xyzw");
 
 	num_attr(r, atts, "origin", "xyz", xyz, 3, 0);
+	if (quat && !urdf_allows(r, URDF_QUAT_XYZW)) {
+		warn_needs_version(r, URDF_QUAT_XYZW, "<origin quat_xyzw>",
+				   "ignored, as urdfdom ignores it");
+		quat = NULL;
+	} else if (quat && attr(atts, "rpy")) {
+		struct srcpos p = here(r);
+		diag_error(r->diag, p.line, p.col, "<origin> has both rpy and quat_xyzw; "
+			   "give the rotation once");
+		quat = NULL;
+	}
 	num_attr(r, atts, "origin", "rpy", rpy, 3, 0);
+	if (quat)
+		read_quat_xyzw(r, atts, rpy);
 	*out = pose_from_xyz_rpy(xyz, rpy);
 }
 
@@ -214,6 +268,30 @@ static struct scope *push(struct reader *r, enum scope_kind kind, void *obj)
 	return f;
 }
 
+/* <robot version>: absent, 1.0; malformed or unknown, an error, as in
+ * urdfdom.  A rejected file is read on by the newest rules, so that its
+ * constructs add no warnings about versions to the error. */
+static void read_version(struct reader *r, const XML_Char **atts)
+{
+	const char *text = attr(atts, "version"), *why;
+	struct urdf_version v;
+	struct srcpos p;
+	char buf[DIAG_EXCERPT + 4];
+
+	if (!text)
+		return;
+	p = here(r);
+	why = urdf_version_parse(text, &v);
+	if (why)
+		diag_error(r->diag, p.line, p.col, "<robot version='%s'>: %s (expected "
+			   "MAJOR.MINOR, such as 1.0)", diag_excerpt(buf, text), why);
+	else if (!urdf_version_known(v))
+		diag_error(r->diag, p.line, p.col, "<robot version='%s'>: u2s reads URDF %s, "
+			   "not %u.%u", diag_excerpt(buf, text), urdf_versions_known_text(),
+			   v.major, v.minor);
+	r->robot->urdf_version = why || !urdf_version_known(v) ? urdf_version_newest() : v;
+}
+
 static void start_robot(struct reader *r, const XML_Char **atts)
 {
 	struct robot *rb = r->robot;
@@ -222,6 +300,7 @@ static void start_robot(struct reader *r, const XML_Char **atts)
 	rb->name = str_copy(r, need_name(r, atts, "robot"));
 	if (!rb->name)
 		rb->name = "";
+	read_version(r, atts);
 	push(r, IN_ROBOT, rb);
 }
 
@@ -378,7 +457,8 @@ static void start_in_link(struct reader *r, struct scope *s, const XML_Char *nam
 		push(r, IN_INERTIAL, l->inertial);
 		return;
 	}
-	if (strcmp(name, "visual") != 0 && strcmp(name, "collision") != 0) {
+	if ((strcmp(name, "visual") != 0 && strcmp(name, "collision") != 0) ||
+	    (s->seen_child & (name[0] == 'v' ? LINK_VISUALS_CUT : LINK_COLLISIONS_CUT))) {
 		push(r, IN_IGNORED, NULL);
 		return;
 	}
@@ -416,9 +496,66 @@ static void start_in_inertial(struct reader *r, struct scope *f, const XML_Char 
 	push(r, IN_IGNORED, NULL);
 }
 
-static void start_shape(struct reader *r, struct geometry *g, const XML_Char *name,
+/* The scope of the link that the item being read belongs to. */
+static struct scope *item_link_scope(struct reader *r)
+{
+	unsigned d = r->depth;
+
+	while (d > 0 && r->stack[d - 1].kind != IN_LINK)
+		d--;
+	return &r->stack[d - 1];
+}
+
+/* Item IT, the last of its kind in its link, failed as urdfdom reads it (a
+ * construct its URDF version lacks).  urdfdom's link reader stops at a
+ * failed item: the link keeps the items of its kind before it, and, since
+ * visuals are read first, no collision at all after a failed visual.  The
+ * link's scope remembers, so that the items still to come are passed over. */
+static void item_failed(struct reader *r, struct item *it)
+{
+	struct link *l = it->source;
+	struct item_list *list = it->kind == ITEM_VISUAL ? &l->visuals : &l->collisions;
+	struct item *prev = NULL, *at;
+	struct scope *ls = item_link_scope(r);
+
+	for (at = list->first; at != it; at = at->next)
+		prev = at;
+	list->last = prev;
+	if (prev)
+		prev->next = NULL;
+	else
+		list->first = NULL;
+	list->count--;
+	ls->seen_child |= LINK_COLLISIONS_CUT;
+	if (it->kind == ITEM_VISUAL) {
+		ls->seen_child |= LINK_VISUALS_CUT;
+		memset(&l->collisions, 0, sizeof l->collisions);
+	}
+}
+
+static void start_capsule(struct reader *r, struct item *it, const XML_Char **atts)
+{
+	struct geometry *g = &it->geom;
+
+	if (!urdf_allows(r, URDF_CAPSULE)) {
+		warn_needs_version(r, URDF_CAPSULE, "<capsule>", it->kind == ITEM_VISUAL ?
+				   "as urdfdom reads it, this visual fails: it is left out, "
+				   "and so are the link's later visuals and all its collisions" :
+				   "as urdfdom reads it, this collision fails: it is left out, "
+				   "and so are the link's later collisions");
+		item_failed(r, it);
+		return;
+	}
+	g->kind = GEOM_CAPSULE;
+	num_attr(r, atts, "capsule", "length", &g->length, 1, 1);
+	num_attr(r, atts, "capsule", "radius", &g->radius, 1, 1);
+}
+
+static void start_shape(struct reader *r, struct item *it, const XML_Char *name,
 			const XML_Char **atts)
 {
+	struct geometry *g = &it->geom;
+
 	if (strcmp(name, "box") == 0) {
 		g->kind = GEOM_BOX;
 		num_attr(r, atts, name, "size", g->size, 3, 1);
@@ -438,10 +575,12 @@ static void start_shape(struct reader *r, struct geometry *g, const XML_Char *na
 			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");
 		g->scale[0] = g->scale[1] = g->scale[2] = 1;
 		num_attr(r, atts, name, "scale", g->scale, 3, 0);
+	} else if (strcmp(name, "capsule") == 0) {
+		start_capsule(r, it, atts);
 	} else {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col,
-			   "unknown geometry <%s> (expected box, cylinder, sphere or mesh)", name);
+		diag_error(r->diag, p.line, p.col, "unknown geometry <%s> (expected box, "
+			   "cylinder, sphere, mesh or, from URDF 1.1, capsule)", name);
 	}
 }
 
@@ -511,6 +650,100 @@ static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
 	return j->rare;
 }
 
+/* The attributes of <limit> that URDF 1.2 adds (SDFormat has none of them). */
+static const char *const LIMIT_EXTRAS[] = { "acceleration", "deceleration", "jerk", NULL };
+
+/* Whether the value of limit attribute NAME (read into *V, when given) is
+ * what URDF 1.2 allows: not negative. */
+static void limit_not_negative(struct reader *r, const XML_Char **atts, const char *name,
+			       double *v)
+{
+	char buf[DIAG_EXCERPT + 4];
+
+	if (num_attr(r, atts, "limit", name, v, 1, 0) && *v < 0) {
+		struct srcpos p = here(r);
+		diag_error(r->diag, p.line, p.col, "<limit %s='%s'>: negative (URDF 1.2 "
+			   "limits are not)", name, diag_excerpt(buf, attr(atts, name)));
+	}
+}
+
+/* <limit> as URDF 1.2 reads it: every attribute optional; lower and upper
+ * (NaN when absent) required of revolute and prismatic joints and in order;
+ * effort and velocity infinite when absent; acceleration, deceleration
+ * (defaulting to acceleration) and jerk checked, then left out, with one
+ * warning per robot. */
+static void read_limit_1_2(struct reader *r, struct joint *j, const XML_Char **atts)
+{
+	int has_lower, has_upper, i;
+	double extra[3] = { INFINITY, INFINITY, INFINITY };
+	struct srcpos p = here(r);
+
+	j->lower = j->upper = NAN;
+	j->effort = j->velocity = INFINITY;
+	has_lower = num_attr(r, atts, "limit", "lower", &j->lower, 1, 0);
+	has_upper = num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
+	if ((!attr(atts, "lower") || !attr(atts, "upper")) && !j->type_unknown &&
+	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
+		diag_error(r->diag, p.line, p.col, "%s joint '%s': <limit> needs lower and "
+			   "upper (URDF 1.2)", joint_type_name(j->type), j->name ? j->name : "");
+	else if (has_lower && has_upper && j->upper < j->lower)
+		diag_error(r->diag, p.line, p.col, "joint '%s': <limit> upper %g is below "
+			   "lower %g", j->name ? j->name : "", j->upper, j->lower);
+	limit_not_negative(r, atts, "effort", &j->effort);
+	limit_not_negative(r, atts, "velocity", &j->velocity);
+	for (i = 0; LIMIT_EXTRAS[i]; i++)
+		limit_not_negative(r, atts, LIMIT_EXTRAS[i], &extra[i]);
+	if (!r->limit_extras_warned && (attr(atts, "acceleration") ||
+					attr(atts, "deceleration") || attr(atts, "jerk"))) {
+		r->limit_extras_warned = 1;
+		diag_warn(r->diag, p.line, p.col, "joint '%s': SDFormat has no acceleration, "
+			  "deceleration or jerk limit; left out here and on every other joint "
+			  "that has one", j->name ? j->name : "");
+	}
+}
+
+/* <limit> as URDF 1.0 and 1.1 read it: lower and upper 0 when absent,
+ * effort and velocity required; 1.2's attributes are ignored, with a
+ * warning, as urdfdom ignores them. */
+static void read_limit_1_0(struct reader *r, struct joint *j, const XML_Char **atts)
+{
+	char what[64] = "<limit";
+	size_t n = strlen(what);
+	int i, extras = 0;
+
+	int given = num_attr(r, atts, "limit", "lower", &j->lower, 1, 0) +
+		    num_attr(r, atts, "limit", "upper", &j->upper, 1, 0) +
+		    num_attr(r, atts, "limit", "effort", &j->effort, 1, 1) +
+		    num_attr(r, atts, "limit", "velocity", &j->velocity, 1, 1);
+
+	/* What 1.2 would read otherwise: an absent value, a negative one,
+	 * bounds out of order (and the extras, below). */
+	if (given < 4 || j->effort < 0 || j->velocity < 0 || j->upper < j->lower)
+		r->version_used = 1;
+	for (i = 0; LIMIT_EXTRAS[i]; i++)
+		if (attr(atts, LIMIT_EXTRAS[i])) {
+			r->version_used = 1;
+			n += (size_t)snprintf(what + n, sizeof what - n, " %s", LIMIT_EXTRAS[i]);
+			extras++;
+		}
+	if (extras) {
+		snprintf(what + n, sizeof what - n, ">");
+		warn_needs_version(r, URDF_LIMITS_1_2, what, "ignored, as urdfdom ignores it");
+	}
+}
+
+static void read_limit(struct reader *r, struct joint *j, const XML_Char **atts)
+{
+	j->has_limit = 1;
+	j->limit_pos = here(r);
+	/* Most limits read alike in every version: read_limit_1_0 says when
+	 * one does not (version_used). */
+	if (urdf_has(r->robot->urdf_version, URDF_LIMITS_1_2))
+		read_limit_1_2(r, j, atts);
+	else
+		read_limit_1_0(r, j, atts);
+}
+
 static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *name,
 			   const XML_Char **atts)
 {
@@ -531,12 +764,7 @@ static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *na
 		j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
 		num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
 	} else if (strcmp(name, "limit") == 0) {
-		j->has_limit = 1;
-		j->limit_pos = here(r);
-		num_attr(r, atts, "limit", "lower", &j->lower, 1, 0);
-		num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
-		num_attr(r, atts, "limit", "effort", &j->effort, 1, 1);
-		num_attr(r, atts, "limit", "velocity", &j->velocity, 1, 1);
+		read_limit(r, j, atts);
 	} else if (strcmp(name, "dynamics") == 0) {
 		j->has_dynamics = 1;
 		num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
@@ -661,7 +889,7 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 	case IN_GEOMETRY:
 		if (!top->seen_child) {
 			top->seen_child = 1;
-			start_shape(r, &((struct item *)top->obj)->geom, name, atts);
+			start_shape(r, top->obj, name, atts);
 		}
 		push(r, IN_IGNORED, NULL);
 		break;
@@ -710,9 +938,10 @@ static void end_joint(struct reader *r, struct joint *j)
 		diag_error(r->diag, j->pos.line, j->pos.col,
 			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
 	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
-		diag_error(r->diag, j->pos.line, j->pos.col,
-			   "%s joint '%s' has no <limit> (effort and velocity are required)",
-			   joint_type_name(j->type), name);
+		diag_error(r->diag, j->pos.line, j->pos.col, "%s joint '%s' has no <limit> (%s "
+			   "are required)", joint_type_name(j->type), name,
+			   urdf_has(r->robot->urdf_version, URDF_LIMITS_1_2) ?
+			   "lower and upper" : "effort and velocity");
 }
 
 static void end_inertial(struct reader *r, struct scope *f)

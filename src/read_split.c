@@ -250,6 +250,10 @@ static struct robot *join_both(struct half *first_given, struct half *second_giv
 
 	if (!half_is_clean(first) || !half_is_clean(second) || !first->r.robot->name)
 		return NULL;
+	/* The second half read as URDF 1.0; what it read by a version's rule
+	 * must be read again when the file says another version. */
+	if (second->r.version_used && !urdf_version_is(first->r.robot->urdf_version, URDF_1_0))
+		return NULL;
 	if (setjmp(joining) != 0) {
 		halves_free(first, second);
 		oom(jump);

@@ -40,6 +40,10 @@ struct reader {
 	unsigned long line_offset;  /* added to expat's line numbers */
 	int synthetic_root;         /* the <robot> start is ours, not the file's */
 	int foreign;                /* a DOCTYPE, or an encoding other than UTF-8 */
+	/* Something was read by a rule of the URDF version (read_split.c:
+	 * the second half reads as 1.0, not knowing the file's version). */
+	int version_used;
+	int limit_extras_warned;    /* acceleration, deceleration, jerk said */
 };
 
 /* A reader with a new robot under CTX; running out of memory (now or while

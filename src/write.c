@@ -173,6 +173,11 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 		xnode_add(shape, "length", fmt_num(geo, g->length));
 		xnode_add(shape, "radius", fmt_num(geo, g->radius));
 		break;
+	case GEOM_CAPSULE:   /* SDFormat 1.8 and later (every target); the schema's order */
+		shape = xnode_add(geo, "capsule", NULL);
+		xnode_add(shape, "radius", fmt_num(geo, g->radius));
+		xnode_add(shape, "length", fmt_num(geo, g->length));
+		break;
 	case GEOM_SPHERE:
 		shape = xnode_add(geo, "sphere", NULL);
 		xnode_add(shape, "radius", fmt_num(geo, g->radius));

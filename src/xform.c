@@ -46,11 +46,12 @@ void quat_to_matrix(struct quat q, double m[9])
 	m[8] = 1 - 2 * (x * x + y * y);
 }
 
-void quat_to_rpy(struct quat q, double rpy[3])
+/* The angles of rotation matrix M, or of any positive multiple of one:
+ * atan2 does not mind the scale. */
+static void matrix_to_rpy(const double m[9], double rpy[3])
 {
-	double m[9], sy, cy;
+	double sy, cy;
 
-	quat_to_matrix(quat_normalized(q), m);
 	/* Yaw from the first column (arbitrary at gimbal lock), pitch from
 	 * atan2 (well conditioned near +-pi/2), and roll from the elements of
 	 * Rz(yaw)^T R that stay large, so the three always rebuild R closely. */
@@ -59,6 +60,40 @@ void quat_to_rpy(struct quat q, double rpy[3])
 	sy = sin(rpy[2]);
 	cy = cos(rpy[2]);
 	rpy[0] = atan2(sy * m[2] - cy * m[5], cy * m[4] - sy * m[1]);
+}
+
+void quat_to_rpy(struct quat q, double rpy[3])
+{
+	double m[9];
+
+	quat_to_matrix(quat_normalized(q), m);
+	matrix_to_rpy(m, rpy);
+}
+
+int xyzw_to_rpy(const double v[4], double rpy[3])
+{
+	double scale = 0, x, y, z, w, m[9];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (fabs(v[i]) > scale)
+			scale = fabs(v[i]);
+	if (scale == 0)
+		return -1;
+	x = v[0] / scale, y = v[1] / scale, z = v[2] / scale, w = v[3] / scale;
+	/* The rotation matrix times |q|^2, from products of the components
+	 * only: no square root, no rounding from normalising first. */
+	m[0] = w * w + x * x - y * y - z * z;
+	m[1] = 2 * (x * y - w * z);
+	m[2] = 2 * (x * z + w * y);
+	m[3] = 2 * (x * y + w * z);
+	m[4] = w * w - x * x + y * y - z * z;
+	m[5] = 2 * (y * z - w * x);
+	m[6] = 2 * (x * z - w * y);
+	m[7] = 2 * (y * z + w * x);
+	m[8] = w * w - x * x - y * y + z * z;
+	matrix_to_rpy(m, rpy);
+	return 0;
 }
 
 void quat_to_rpy_urdf(struct quat q, double rpy[3])

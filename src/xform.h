@@ -19,6 +19,10 @@ extern const struct pose POSE_IDENTITY;
 struct quat quat_from_rpy(double roll, double pitch, double yaw);
 /* Angles of Q, each in [-pi, pi], pitch in [-pi/2, pi/2]. */
 void quat_to_rpy(struct quat q, double rpy[3]);
+/* The angles of the rotation along quaternion V = x y z w (URDF 1.1's
+ * quat_xyzw), of any length: as normalised.  -1 when V is all zeros and
+ * has no direction.  Exact to rounding for any finite V. */
+int xyzw_to_rpy(const double v[4], double rpy[3]);
 /* The angles urdfdom's Rotation::getRPY gives, which libsdformat prints for
  * visual, collision and model poses: within 0.99999 of gimbal lock it snaps
  * pitch to +-pi/2 and roll to 0 (a change of up to ~0.0045 rad that the

@@ -158,6 +158,7 @@ struct xml_values {
 	char root[8];     /* the root's name, cut to 7 bytes */
 	int has_root;
 	struct buf text;
+	size_t element_text;   /* where the text of the last element started begins */
 };
 
 static void XMLCALL on_values_start(void *arg, const XML_Char *name, const XML_Char **atts)
@@ -173,13 +174,19 @@ static void XMLCALL on_values_start(void *arg, const XML_Char *name, const XML_C
 		buf_add(&v->text, atts[1], strlen(atts[1]));
 		buf_add(&v->text, "\n", 1);
 	}
+	v->element_text = v->text.len;
 }
 
 static void XMLCALL on_values_end(void *arg, const XML_Char *name)
 {
 	struct xml_values *v = arg;
+	size_t n = v->text.len - v->element_text;
 
-	(void)name;
+	/* An effort or velocity limit of inf is URDF 1.2's "none" (an absent
+	 * attribute), which u2s writes: not a number it computed. */
+	if ((strcmp(name, "effort") == 0 || strcmp(name, "velocity") == 0) && n == 3 &&
+	    memcmp(v->text.s + v->element_text, "inf", 3) == 0)
+		v->text.len = v->element_text;
 	buf_add(&v->text, "\n", 1);
 }
 

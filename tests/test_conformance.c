@@ -11,7 +11,8 @@
  * newer SDFormat version V: `$U2S --sdf-version V NAME.urdf` against
  * NAME.V.sdf or NAME.V.fails.  A case passes when:
  *   NAME.sdf:   exit status 0, the output is well-formed XML with no nan/inf
- *               number (but for 1.11 and later, -inf and inf as a joint's lower
+ *               number (but inf as an effort or velocity limit, URDF 1.2's
+ *               "none", and for 1.11 and later, -inf and inf as a joint's lower
  *               and upper limits: no bound), and sdfcmp finds it equal (0) or
  *               equal out of order (1);
  *   NAME.fails, broken input (broken_inputs[]): a non-zero exit status (not
@@ -476,9 +477,12 @@ static void XMLCALL fs_end(void *ud, const XML_Char *name)
 		t++, n--;
 	while (n && strchr(" \t\r\n", t[n - 1]))
 		n--;
-	if (fs->unbounded_limits &&
-	    ((!strcmp(name, "lower") && n == 4 && !memcmp(t, "-inf", 4)) ||
-	     (!strcmp(name, "upper") && n == 3 && !memcmp(t, "inf", 3)))) {
+	if ((fs->unbounded_limits &&
+	     ((!strcmp(name, "lower") && n == 4 && !memcmp(t, "-inf", 4)) ||
+	      (!strcmp(name, "upper") && n == 3 && !memcmp(t, "inf", 3)))) ||
+	    /* URDF 1.2's absent effort and velocity limits: none */
+	    ((!strcmp(name, "effort") || !strcmp(name, "velocity")) && n == 3 &&
+	     !memcmp(t, "inf", 3))) {
 		fs->len = 0;
 		return;
 	}
@@ -752,13 +756,16 @@ Test(conformance, seed) { run_folder("seed"); }
 Test(conformance, real) { run_folder("real"); }
 Test(conformance, gen) { run_folder("gen"); }
 Test(conformance, edge) { run_folder("edge"); }
+Test(conformance, versions) { run_folder("versions"); }
 
 /* SDFormat 1.11 (libsdformat 14.9) and 1.12 (16.1). */
 Test(conformance, seed_1_11) { run_folder_version("seed", "1.11"); }
 Test(conformance, real_1_11) { run_folder_version("real", "1.11"); }
 Test(conformance, gen_1_11) { run_folder_version("gen", "1.11"); }
 Test(conformance, edge_1_11) { run_folder_version("edge", "1.11"); }
+Test(conformance, versions_1_11) { run_folder_version("versions", "1.11"); }
 Test(conformance, seed_1_12) { run_folder_version("seed", "1.12"); }
 Test(conformance, real_1_12) { run_folder_version("real", "1.12"); }
 Test(conformance, gen_1_12) { run_folder_version("gen", "1.12"); }
 Test(conformance, edge_1_12) { run_folder_version("edge", "1.12"); }
+Test(conformance, versions_1_12) { run_folder_version("versions", "1.12"); }

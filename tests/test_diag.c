@@ -777,11 +777,12 @@ Test(reject, geometry_with_unknown_shape)
 	rejected("<robot name='r'>\n"
 		 " <link name='a'>" INERTIAL "\n"
 		 "  <collision><geometry>\n"
-		 "    <capsule radius='1' length='2'/>\n"
+		 "    <cone radius='1' length='2'/>\n"
 		 "  </geometry></collision>\n"
 		 " </link>\n"
 		 "</robot>\n",
-		 "t.urdf:4:5: error: unknown geometry <capsule> (expected box, cylinder, sphere or mesh)\n");
+		 "t.urdf:4:5: error: unknown geometry <cone> (expected box, cylinder, sphere, mesh or, "
+		 "from URDF 1.1, capsule)\n");
 }
 
 Test(reject, visual_without_geometry)

@@ -672,12 +672,13 @@ Test(reject, unknown_geometry)
 		      " <link name='a'>\n"
 		      "  <collision>\n"
 		      "   <geometry>\n"
-		      "    <capsule radius='1' length='2'/>\n"
+		      "    <cone radius='1' length='2'/>\n"
 		      "   </geometry>\n"
 		      "  </collision>\n"
 		      " </link>\n"
 		      "</robot>",
-		      "t.urdf:5:5: error: unknown geometry <capsule> (expected box, cylinder, sphere or mesh)",
+		      "t.urdf:5:5: error: unknown geometry <cone> (expected box, cylinder, sphere, mesh "
+		      "or, from URDF 1.1, capsule)",
 		      NULL);
 }
 
@@ -763,7 +764,8 @@ Test(reject, every_problem_reported)
 		      "</robot>",
 		      "t.urdf:2:3: error: <link> has no 'name' attribute",
 		      "t.urdf:4:3: error: duplicate link name 'x' (first defined at line 3)",
-		      "t.urdf:5:36: error: unknown geometry <cone> (expected box, cylinder, sphere or mesh)",
+		      "t.urdf:5:36: error: unknown geometry <cone> (expected box, cylinder, sphere, mesh "
+		      "or, from URDF 1.1, capsule)",
 		      NULL);
 }
 

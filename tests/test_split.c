@@ -354,3 +354,51 @@ Test(split, content_after_the_root)
 	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
 	free(xml);
 }
+
+/* XML with the robot's start tag given VERSION and TAIL put just before
+ * "</robot>": in the second half, which reads as URDF 1.0 not knowing the
+ * file's version. */
+static char *versioned(const char *version, const char *tail)
+{
+	char *xml = robot(2000, NULL, NULL, NULL);
+	const char *root = "<robot name='big'>", *close = "</robot>\n";
+	size_t len = strlen(xml) + strlen(version) + strlen(tail) + 64;
+	char *out = malloc(len), *at = strstr(xml, root), *end = strstr(xml, close);
+
+	cr_assert(out && at && end);
+	snprintf(out, len, "%.*s<robot name='big' version='%s'>%.*s%s%s", (int)(at - xml), xml,
+		 version, (int)(end - at - strlen(root)), at + strlen(root), tail, close);
+	free(xml);
+	return out;
+}
+
+Test(split, urdf_versions)
+{
+	/* Silent under 1.0's rules (lower and upper default to 0), an error
+	 * under 1.2's: the second half's reading must not be kept. */
+	const char *no_bounds =
+		"  <link name='v'><inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' "
+		"iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"  <joint name='jv' type='revolute'><parent link='l0'/><child link='v'/>\n"
+		"    <limit effort='1' velocity='1'/></joint>\n";
+	const char *quat =
+		"  <link name='q'><inertial><origin quat_xyzw='0 0 1 1'/><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>\n"
+		"    <collision><geometry><capsule radius='1' length='2'/></geometry></collision>"
+		"</link>\n"
+		"  <joint name='jq' type='fixed'><parent link='l0'/><child link='q'/></joint>\n";
+	char *xml;
+
+	xml = versioned("1.2", no_bounds);
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	free(xml);
+	xml = versioned("1.0", no_bounds);
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+	xml = versioned("1.1", quat);
+	cr_assert_eq(same_both_ways(xml, 0), U2S_OK);
+	free(xml);
+	xml = versioned("1.1", "");
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+}
