@@ -95,12 +95,12 @@ static void old_pose_frame(struct filler *f, struct xnode *pose, unsigned i)
 	if (frame[0] == '\0')
 		return;
 	if (xnode_attr(pose, "relative_to"))
-		diag_warn(f->d, pose->pos.line, pose->pos.col, "<pose> has both frame='%s' and "
+		diag_warn(f->d, D_BLOB_POSE_TWO_FRAMES, pose->pos.line, pose->pos.col, "<pose> has both frame='%s' and "
 			  "relative_to; frame is dropped", diag_excerpt(buf, frame));
 	else if (frame_written(f, frame))
 		xnode_set_attr(pose, "relative_to", frame);
 	else
-		diag_warn(f->d, pose->pos.line, pose->pos.col, "<pose frame='%s'> names no link, "
+		diag_warn(f->d, D_BLOB_POSE_FRAME_UNKNOWN, pose->pos.line, pose->pos.col, "<pose frame='%s'> names no link, "
 			  "joint or frame of the output; dropped, so the pose is taken relative "
 			  "to the element's parent", diag_excerpt(buf, frame));
 }
@@ -134,7 +134,7 @@ static void drop_unknown_attrs(struct filler *f, struct xnode *n, const struct s
 		drop_attr_at(n, i);
 	}
 	if (dropped)
-		diag_warn(f->d, n->pos.line, n->pos.col, "<%s> has no attribute%s %s%s in SDFormat "
+		diag_warn(f->d, D_BLOB_ATTR_UNKNOWN, n->pos.line, n->pos.col, "<%s> has no attribute%s %s%s in SDFormat "
 			  "%s; dropped", n->name, dropped > 1 ? "s" : "", names,
 			  listed < dropped ? ", ..." : "", f->s->version);
 }
@@ -331,7 +331,7 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 		const char *name = dangling(f, b, &at);
 		if (name) {
 			char buf[DIAG_EXCERPT + 4];
-			diag_warn(f->d, at->pos.line, at->pos.col, "<%s> names '%s', which the "
+			diag_warn(f->d, D_BLOB_NAMES_MISSING, at->pos.line, at->pos.col, "<%s> names '%s', which the "
 				  "output does not have (%s); this <%s> is left out too",
 				  at->name, diag_excerpt(buf, name), why_missing(f, name), b->name);
 			continue;

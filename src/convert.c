@@ -71,7 +71,7 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct u2
 	out_init(&o, out_fd, must(rb->oom, talloc_size(ctx, OUT_BUFSZ)), OUT_BUFSZ);
 	write_sdf(ctx, rb, opts, target, &o);
 	if (out_flush(&o) != 0) {
-		diag_error(d, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
+		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
 		return U2S_IO;
 	}
 	return U2S_OK;
@@ -87,7 +87,7 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, int in_fd, int out_fd,
 	int rc;
 
 	if (!target) {
-		diag_error(d, 0, 0, "SDFormat version '%s' is not one u2s writes (1.9, 1.11, 1.12)",
+		diag_error(d, D_SDF_VERSION_UNKNOWN, 0, 0, "SDFormat version '%s' is not one u2s writes (1.9, 1.11, 1.12)",
 			   opts->sdf_version);
 		return U2S_USAGE;
 	}
@@ -103,6 +103,12 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, int in_fd, int out_fd,
 	return rc;
 }
 
+static int out_of_memory(struct diag *d)
+{
+	diag_error(d, D_OUT_OF_MEMORY, 0, 0, "out of memory");
+	return U2S_IO;
+}
+
 /* run(), unless memory runs out somewhere below: then the message, and
  * U2S_IO.  Whatever was allocated is under CTX, which the caller frees. */
 static int run_guarded(TALLOC_CTX *ctx, int in_fd, int out_fd, const struct u2s_options *opts,
@@ -111,10 +117,8 @@ static int run_guarded(TALLOC_CTX *ctx, int in_fd, int out_fd, const struct u2s_
 	struct diag *volatile d = given;   /* as it was, after a longjmp */
 	oom_jump jump;
 
-	if (setjmp(jump) != 0) {
-		diag_error(d, 0, 0, "out of memory");
-		return U2S_IO;
-	}
+	if (setjmp(jump) != 0)
+		return out_of_memory(d);
 	return run(ctx, &jump, in_fd, out_fd, opts, d, rb);
 }
 
@@ -138,10 +142,8 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 	memset(&st, 0, sizeof st);
 	diag_init(&d, name, opts);
 	ctx = talloc_new(NULL);
-	if (!ctx) {
-		diag_error(&d, 0, 0, "out of memory");
-		return U2S_IO;
-	}
+	if (!ctx)
+		return out_of_memory(&d);
 	rc = run_guarded(ctx, in_fd, out_fd, opts, &d, &rb);
 	if (rc == U2S_OK && opts->stats) {
 		count_stats(rb, &st);

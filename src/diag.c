@@ -1,4 +1,5 @@
-/* diag: formatting and counting of messages. */
+/* diag: counting messages, and writing them as text, JSON or GitHub
+ * workflow commands. */
 #include "diag.h"
 
 #include <stdarg.h>
@@ -15,22 +16,85 @@ static void print_stderr(void *arg, enum u2s_severity sev, const char *line)
 
 void diag_init(struct diag *d, const char *file, const struct u2s_options *opts)
 {
+	memset(d, 0, sizeof *d);
 	d->file = file ? file : "<stdin>";
 	d->quiet = opts ? opts->quiet : 0;
 	d->werror = opts ? opts->werror : 0;
-	d->warnings = 0;
-	d->errors = 0;
 	d->fn = opts && opts->diag_fn ? opts->diag_fn : print_stderr;
 	d->fn_arg = opts ? opts->diag_arg : NULL;
+	d->record_fn = opts ? opts->diag_record_fn : NULL;
+	d->record_arg = opts ? opts->diag_record_arg : NULL;
 }
 
-/* One message line as it is built: control characters escaped, so that a
- * value holding a newline cannot split the message, and cut with "..."
- * when full. */
+/* ---- writing into a caller's buffer, snprintf-like ------------------------ */
+
+struct sink {
+	char *buf;
+	size_t size, len;   /* len: what the whole line needs */
+};
+
+static void sink_put(struct sink *k, const char *s, size_t n)
+{
+	if (k->len < k->size) {
+		size_t room = k->size - k->len;
+		memcpy(k->buf + k->len, s, n < room ? n : room);
+	}
+	k->len += n;
+}
+
+static void sink_str(struct sink *k, const char *s)
+{
+	sink_put(k, s, strlen(s));
+}
+
+static size_t sink_end(struct sink *k)
+{
+	if (k->size)
+		k->buf[k->len < k->size ? k->len : k->size - 1] = '\0';
+	return k->len;
+}
+
+/* The length of the valid UTF-8 sequence at S (up to END), or 0 when the
+ * byte there starts none (a stray continuation byte, an overlong form, a
+ * surrogate, beyond U+10FFFF, or cut short). */
+static size_t utf8_valid(const unsigned char *s, const unsigned char *end)
+{
+	size_t n, i;
+	unsigned long cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2, cp = s[0] & 0x1F;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3, cp = s[0] & 0x0F;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if ((size_t)(end - s) < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3F);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+/* ---- the styles --------------------------------------------------------------- */
+
+/* Text: one line, as a compiler writes it.  Control characters are
+ * escaped (\n, \x01), so that a value holding a newline cannot split the
+ * message, and a line longer than MSG_MAX is cut with "...", never the
+ * code after it. */
 #define MSG_MAX 1400
 struct msgline {
 	char s[MSG_MAX];
-	size_t len;
+	size_t len, limit;
 	int cut;
 };
 
@@ -59,7 +123,7 @@ static void put(struct msgline *m, const char *text)
 		else if (c < 0x20 || c == 0x7f)
 			snprintf(esc, sizeof esc, "\\x%02x", c);
 		n = strlen(esc);
-		if (m->len + n > MSG_MAX - 4) {
+		if (m->len + n > m->limit) {
 			cut(m);
 			break;
 		}
@@ -69,62 +133,241 @@ static void put(struct msgline *m, const char *text)
 	m->s[m->len] = '\0';
 }
 
-static void report(struct diag *d, enum u2s_severity sev, unsigned long line,
-		   unsigned long col, const char *fmt, va_list ap)
+static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 {
 	struct msgline m = { .len = 0 };
-	char text[1024], where[64];
-	int n = vsnprintf(text, sizeof text, fmt, ap);
+	char where[64], code[32];
 
-	put(&m, d->file);
-	if (line) {
-		snprintf(where, sizeof where, ":%lu:%lu", line, col);
+	snprintf(code, sizeof code, " [%s]", d->code);
+	m.limit = MSG_MAX - 4 - strlen(code);
+	put(&m, d->file ? d->file : "u2s");
+	if (d->file && d->line) {
+		snprintf(where, sizeof where, ":%lu:%lu", d->line, d->column);
 		put(&m, where);
 	}
-	put(&m, sev == U2S_ERROR ? ": error: " : ": warning: ");
-	put(&m, text);
-	if (n >= (int)sizeof text && !m.cut)
-		cut(&m);
-	d->fn(d->fn_arg, sev, m.s);
+	put(&m, !d->file ? ": " : d->severity == U2S_ERROR ? ": error: " : ": warning: ");
+	put(&m, d->message);
+	sink_put(k, m.s, m.len);
+	sink_str(k, code);
+}
+
+/* S as a JSON string: quotes, backslashes and control characters escaped,
+ * invalid UTF-8 replaced by U+FFFD. */
+static void json_string(struct sink *k, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+	char esc[8];
+
+	sink_put(k, "\"", 1);
+	while (p < end) {
+		size_t n = utf8_valid(p, end);
+
+		if (n == 0) {
+			sink_str(k, "\\ufffd");
+			p++;
+			continue;
+		}
+		if (*p == '"' || *p == '\\') {
+			esc[0] = '\\', esc[1] = (char)*p;
+			sink_put(k, esc, 2);
+		} else if (*p < 0x20) {
+			const char *named = *p == '\n' ? "\\n" : *p == '\r' ? "\\r" : *p == '\t' ?
+					    "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
+			if (!named)
+				snprintf(esc, sizeof esc, "\\u%04x", *p);
+			sink_str(k, named ? named : esc);
+		} else {
+			sink_put(k, (const char *)p, n);
+		}
+		p += n;
+	}
+	sink_put(k, "\"", 1);
+}
+
+static void json_number_or_null(struct sink *k, unsigned long v)
+{
+	char num[32];
+
+	snprintf(num, sizeof num, "%lu", v);
+	sink_str(k, v ? num : "null");
+}
+
+static void format_json(struct sink *k, const struct u2s_diagnostic *d)
+{
+	sink_str(k, "{\"file\":");
+	if (d->file)
+		json_string(k, d->file);
+	else
+		sink_str(k, "null");
+	sink_str(k, ",\"line\":");
+	json_number_or_null(k, d->line);
+	sink_str(k, ",\"column\":");
+	json_number_or_null(k, d->line ? d->column : 0);
+	sink_str(k, d->severity == U2S_ERROR ? ",\"severity\":\"error\"" :
+		 ",\"severity\":\"warning\"");
+	sink_str(k, ",\"code\":");
+	json_string(k, d->code);
+	sink_str(k, ",\"message\":");
+	json_string(k, d->message);
+	sink_str(k, ",\"path\":");
+	if (d->path)
+		json_string(k, d->path);
+	else
+		sink_str(k, "null");
+	sink_put(k, "}", 1);
+}
+
+/* S escaped as GitHub's workflow commands want: % and line breaks in the
+ * message; also : and , in a property.  Invalid UTF-8 becomes U+FFFD. */
+static void github_escaped(struct sink *k, const char *s, int property)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+
+	while (p < end) {
+		size_t n = utf8_valid(p, end);
+
+		if (n == 0) {
+			sink_str(k, "\xEF\xBF\xBD");
+			p++;
+			continue;
+		}
+		if (*p == '%')
+			sink_str(k, "%25");
+		else if (*p == '\r')
+			sink_str(k, "%0D");
+		else if (*p == '\n')
+			sink_str(k, "%0A");
+		else if (property && *p == ':')
+			sink_str(k, "%3A");
+		else if (property && *p == ',')
+			sink_str(k, "%2C");
+		else
+			sink_put(k, (const char *)p, n);
+		p += n;
+	}
+}
+
+static void format_github(struct sink *k, const struct u2s_diagnostic *d)
+{
+	char num[64];
+
+	sink_str(k, d->severity == U2S_ERROR ? "::error " : "::warning ");
+	/* Standard input is no file of the repository. */
+	if (d->file && strcmp(d->file, "<stdin>") != 0) {
+		sink_str(k, "file=");
+		github_escaped(k, d->file, 1);
+		sink_str(k, ",");
+		if (d->line) {
+			snprintf(num, sizeof num, "line=%lu,col=%lu,", d->line, d->column);
+			sink_str(k, num);
+		}
+	}
+	sink_str(k, "title=");
+	github_escaped(k, d->code, 1);
+	sink_str(k, "::");
+	github_escaped(k, d->message, 0);
+}
+
+size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style style,
+			     char *buf, size_t size)
+{
+	struct sink k = { buf, size, 0 };
+
+	switch (style) {
+	case U2S_DIAG_JSON:
+		format_json(&k, d);
+		break;
+	case U2S_DIAG_GITHUB:
+		format_github(&k, d);
+		break;
+	default:
+		format_text(&k, d);
+		break;
+	}
+	return sink_end(&k);
+}
+
+/* ---- reporting ------------------------------------------------------------------ */
+
+/* The text of a message: cut with "..." past 1 KiB, at a UTF-8 boundary. */
+#define TEXT_MAX 1024
+
+static void deliver(struct diag *d, enum diag_code code, enum u2s_severity sev,
+		    unsigned long line, unsigned long col, const char *text)
+{
+	struct u2s_diagnostic rec;
+	char codebuf[DIAG_CODE_SIZE], path[DIAG_PATH_MAX], out[MSG_MAX + 32];
+
+	rec.severity = sev;
+	rec.code = diag_code_text(code, codebuf);
+	rec.file = d->file;
+	rec.line = line;
+	rec.column = line ? col : 0;
+	rec.message = text;
+	rec.path = NULL;
+	if (d->path_fn && d->path_fn(d->path_arg, path, sizeof path) > 0)
+		rec.path = path;
+	if (d->record_fn) {
+		d->record_fn(d->record_arg, &rec);
+		return;
+	}
+	u2s_diagnostic_format(&rec, U2S_DIAG_TEXT, out, sizeof out);
+	d->fn(d->fn_arg, sev, out);
+}
+
+static void report(struct diag *d, enum diag_code code, enum u2s_severity sev,
+		   unsigned long line, unsigned long col, const char *fmt, va_list ap)
+{
+	char text[TEXT_MAX + 4];
+	int n = vsnprintf(text, TEXT_MAX, fmt, ap);
+
+	if (n >= TEXT_MAX) {
+		size_t len = TEXT_MAX - 1;
+		while (len > 0 && ((unsigned char)text[len - 1] & 0xC0) == 0x80)
+			len--;
+		if (len > 0 && ((unsigned char)text[len - 1] & 0xC0) == 0xC0)
+			len--;
+		memcpy(text + len, "...", 4);
+	}
+	deliver(d, code, sev, line, col, text);
 }
 
 /* Like a compiler: a broken file yields a screenful, not a flood. */
 #define DIAG_MAX_ERRORS 50
 
-static void error_va(struct diag *d, unsigned long line, unsigned long col,
-		     const char *fmt, va_list ap)
+static void error_va(struct diag *d, enum diag_code code, unsigned long line,
+		     unsigned long col, const char *fmt, va_list ap)
 {
 	if (++d->errors > DIAG_MAX_ERRORS) {
-		if (d->errors == DIAG_MAX_ERRORS + 1) {
-			struct msgline m = { .len = 0 };
-			put(&m, d->file);
-			put(&m, ": error: too many errors; not reporting more");
-			d->fn(d->fn_arg, U2S_ERROR, m.s);
-		}
+		if (d->errors == DIAG_MAX_ERRORS + 1)
+			deliver(d, D_TOO_MANY_ERRORS, U2S_ERROR, 0, 0,
+				"too many errors; not reporting more");
 		return;
 	}
-	report(d, U2S_ERROR, line, col, fmt, ap);
+	report(d, code, U2S_ERROR, line, col, fmt, ap);
 }
 
-void diag_error(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
+void diag_error(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
+		const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	error_va(d, line, col, fmt, ap);
+	error_va(d, code, line, col, fmt, ap);
 	va_end(ap);
 }
 
-void diag_warn(struct diag *d, unsigned long line, unsigned long col, const char *fmt, ...)
+void diag_warn(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
+	       const char *fmt, ...)
 {
 	va_list ap;
 
 	d->warnings++;
 	va_start(ap, fmt);
 	if (d->werror)
-		error_va(d, line, col, fmt, ap);
+		error_va(d, code, line, col, fmt, ap);
 	else if (!d->quiet)
-		report(d, U2S_WARNING, line, col, fmt, ap);
+		report(d, code, U2S_WARNING, line, col, fmt, ap);
 	va_end(ap);
 }
 

@@ -1,11 +1,19 @@
-/* diag: messages about the input, as FILE:LINE:COL: error|warning: TEXT.
- * One struct per conversion; it counts what it reports so the caller can
- * decide the exit status.  Messages go to a callback (the CLI prints them on
- * stderr), so embedding programs can collect them instead. */
+/* diag: messages about the input.  One struct per conversion; it counts
+ * what it reports so the caller can decide the exit status.  Every message
+ * has a stable code (diag_codes.def) and goes to a callback: as fields
+ * (u2s_options.diag_record_fn), or as a line FILE:LINE:COL: error|warning:
+ * TEXT [U2S0103] (diag_fn; the CLI prints them on stderr), so embedding
+ * programs can collect them instead. */
 #ifndef U2S_DIAG_H
 #define U2S_DIAG_H
 
+#include <stddef.h>
+
+#include "diag_codes.h"
 #include "u2s.h"
+
+/* Longest element path a message carries. */
+#define DIAG_PATH_MAX 1024
 
 struct diag {
 	const char *file;      /* name shown in messages: a path or "<stdin>" */
@@ -15,12 +23,18 @@ struct diag {
 	unsigned errors;       /* errors reported (warnings under werror too) */
 	u2s_diag_fn *fn;       /* receives each finished message line */
 	void *fn_arg;
+	u2s_diag_record_fn *record_fn;  /* or, when set, each message as fields */
+	void *record_arg;
+	/* While the input is read: writes the path of the element being read
+	 * into BUF (SIZE bytes) and returns its length (0: none). */
+	size_t (*path_fn)(void *arg, char *buf, size_t size);
+	void *path_arg;
 };
 
 void diag_init(struct diag *d, const char *file, const struct u2s_options *opts);
 
 #if defined(__GNUC__)
-#define DIAG_PRINTF __attribute__((format(printf, 4, 5)))
+#define DIAG_PRINTF __attribute__((format(printf, 5, 6)))
 #else
 #define DIAG_PRINTF
 #endif
@@ -28,9 +42,9 @@ void diag_init(struct diag *d, const char *file, const struct u2s_options *opts)
 /* LINE 0 means "no position": the message then starts with FILE: only.
  * Every message is one line: control characters in the text are written
  * as escapes (\n, \x01), and text past 1 KiB is cut, ending in "...". */
-void diag_error(struct diag *d, unsigned long line, unsigned long col,
+void diag_error(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
 		const char *fmt, ...) DIAG_PRINTF;
-void diag_warn(struct diag *d, unsigned long line, unsigned long col,
+void diag_warn(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
 	       const char *fmt, ...) DIAG_PRINTF;
 
 /* Values quoted from the input are shown in full up to DIAG_EXCERPT bytes,

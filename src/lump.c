@@ -353,7 +353,7 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, s
 				continue;
 			if (pose && pose->text && num_parse_vec(pose->text, v, 6) != 0) {
 				char buf[DIAG_EXCERPT + 4];
-				diag_warn(d, pose->pos.line, pose->pos.col,
+				diag_warn(d, D_LUMP_POSE_BAD, pose->pos.line, pose->pos.col,
 					  "<%s> <pose> '%s' is not 6 numbers; left as it is although "
 					  "link '%s' is merged into '%s'", b->name,
 					  diag_excerpt(buf, pose->text), l->name, l->owner->name);
@@ -455,7 +455,7 @@ static void read_offset(struct diag *d, const struct xnode *plugin, const char *
 	if (!c || !c->text || num_parse_vec(c->text, v, 3) == 0)
 		return;
 	v[0] = v[1] = v[2] = 0;
-	diag_warn(d, c->pos.line, c->pos.col, "<plugin> <%s> '%s' is not 3 numbers; taken as "
+	diag_warn(d, D_LUMP_OFFSET_BAD, c->pos.line, c->pos.col, "<plugin> <%s> '%s' is not 3 numbers; taken as "
 		  "0 0 0 in the offset from link '%s', merged into '%s'", name,
 		  diag_excerpt(buf, c->text), l->name, l->owner->name);
 }
@@ -610,7 +610,7 @@ static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)
 	for (j = rb->joints; j; j = j->next)
 		if (j->fate == JOINT_LUMPED)
 			for (r = j->exts.first; r; r = r->next)
-				diag_warn(d, r->ext->pos.line, r->ext->pos.col,
+				diag_warn(d, D_LUMP_JOINT_BLOCK_LOST, r->ext->pos.line, r->ext->pos.col,
 					  "fixed joint '%s' is merged away by lumping, so this "
 					  "<gazebo> block has no joint to apply to; add "
 					  "<preserveFixedJoint>true</preserveFixedJoint> to keep it",

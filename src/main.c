@@ -7,6 +7,7 @@
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag_codes.h"
 #include "u2s.h"
 
 static const char USAGE[] =
@@ -58,6 +60,12 @@ static const char USAGE[] =
 	"                     link into the parent (no fixed-joint lumping)\n"
 	"  -q, --quiet        do not print warnings\n"
 	"      --werror       treat warnings as errors\n"
+	"      --diagnostics=STYLE  how messages are written on standard error:\n"
+	"                     text    FILE:LINE:COL: warning: TEXT [U2S0103] (default)\n"
+	"                     json    one JSON object per line (JSON Lines): file,\n"
+	"                             line, column, severity, code, message, path\n"
+	"                     github  GitHub Actions workflow commands, shown on the\n"
+	"                             pull request's lines\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
@@ -71,6 +79,7 @@ static const char USAGE[] =
 	"  xacro robot.xacro | u2s | gz sim -\n"
 	"  find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/\n"
 	"  u2s --check --werror urdf/*.urdf\n"
+	"  u2s --check --diagnostics=json urdf/*.urdf\n"
 	"\n"
 	"Manual: man u2s\n";
 
@@ -81,10 +90,11 @@ struct output {
 };
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
-       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS };
+       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS };
 
 struct cli {
 	struct u2s_options opts;
+	enum u2s_diag_style style;      /* --diagnostics */
 	struct u2s_package *packages;   /* --package-path, in order */
 	size_t npackages;
 	const char *out;                /* -o */
@@ -95,19 +105,57 @@ struct cli {
 					 * with its output name */
 };
 
-static int usage_error(const char *fmt, const char *arg)
+/* Writes D on standard error in the style of --diagnostics. */
+static void print_diagnostic(enum u2s_diag_style style, const struct u2s_diagnostic *d)
 {
-	fprintf(stderr, "u2s: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'u2s --help' for more information.\n");
+	char line[4096], *big = NULL;
+	size_t need = u2s_diagnostic_format(d, style, line, sizeof line);
+
+	if (need >= sizeof line && (big = malloc(need + 1)) != NULL)
+		u2s_diagnostic_format(d, style, big, need + 1);
+	fputs(big ? big : line, stderr);
+	fputc('\n', stderr);
+	free(big);
+}
+
+/* The library's messages, when not plain text. */
+static void print_record(void *arg, const struct u2s_diagnostic *d)
+{
+	const struct cli *c = arg;
+
+	print_diagnostic(c->style, d);
+}
+
+/* A message of the CLI's own (it has no position), with its CODE. */
+static void say(const struct cli *c, enum diag_code code, const char *fmt, ...)
+{
+	char text[2048], codebuf[DIAG_CODE_SIZE];
+	struct u2s_diagnostic d;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	memset(&d, 0, sizeof d);
+	d.severity = U2S_ERROR;
+	d.code = diag_code_text(code, codebuf);
+	d.message = text;
+	print_diagnostic(c->style, &d);
+}
+
+static int usage_error(const struct cli *c, enum diag_code code, const char *fmt, const char *arg)
+{
+	say(c, code, fmt, arg);
+	if (c->style == U2S_DIAG_TEXT)
+		fputs("Try 'u2s --help' for more information.\n", stderr);
 	return U2S_USAGE;
 }
 
-static void *xrealloc(void *p, size_t n)
+static void *xrealloc(const struct cli *c, void *p, size_t n)
 {
 	p = realloc(p, n);
 	if (!p) {
-		fputs("u2s: out of memory\n", stderr);
+		say(c, D_OUT_OF_MEMORY, "out of memory");
 		exit(U2S_IO);
 	}
 	return p;
@@ -129,14 +177,16 @@ static int parse_uri_mode(struct cli *c, const char *arg)
 	else if (strcmp(arg, "file") == 0)
 		c->opts.uri_mode = U2S_URI_FILE;
 	else
-		return usage_error("--uri-mode: '%s' is not model, keep or file", arg);
+		return usage_error(c, D_CLI_URI_MODE, "--uri-mode: '%s' is not model, keep or file",
+				   arg);
 	return U2S_OK;
 }
 
 static int parse_sdf_version(struct cli *c, const char *arg)
 {
 	if (!u2s_sdf_version_known(arg))
-		return usage_error("--sdf-version: '%s' is not 1.9, 1.11 or 1.12", arg);
+		return usage_error(c, D_CLI_SDF_VERSION, "--sdf-version: '%s' is not 1.9, 1.11 or "
+				   "1.12", arg);
 	c->opts.sdf_version = arg;
 	return U2S_OK;
 }
@@ -147,7 +197,8 @@ static int parse_repair_mass(struct cli *c, const char *arg)
 	double m = strtod(arg, &end);
 
 	if (end == arg || *end || !(m > 0) || !isfinite(m))
-		return usage_error("--repair-mass: '%s' is not a positive number of kg", arg);
+		return usage_error(c, D_CLI_REPAIR_MASS, "--repair-mass: '%s' is not a positive "
+				   "number of kg", arg);
 	c->opts.repair_mass = m;
 	return U2S_OK;
 }
@@ -159,15 +210,69 @@ static int parse_package_path(struct cli *c, char *arg)
 	struct u2s_package *p;
 
 	if (!eq || eq == arg || !eq[1] || memchr(arg, '/', (size_t)(eq - arg)))
-		return usage_error("--package-path: '%s' is not NAME=DIR", arg);
+		return usage_error(c, D_CLI_PACKAGE_PATH_FORM, "--package-path: '%s' is not NAME=DIR",
+				   arg);
 	if (!is_dir(eq + 1))
-		return usage_error("--package-path: '%s' is not a directory", eq + 1);
-	c->packages = xrealloc(c->packages, (c->npackages + 1) * sizeof *c->packages);
+		return usage_error(c, D_CLI_PACKAGE_PATH_DIR, "--package-path: '%s' is not a "
+				   "directory", eq + 1);
+	c->packages = xrealloc(c, c->packages, (c->npackages + 1) * sizeof *c->packages);
 	p = &c->packages[c->npackages++];
 	*eq = '\0';
 	p->name = arg;
 	p->dir = eq + 1;
 	return U2S_OK;
+}
+
+static int parse_style(const char *arg, enum u2s_diag_style *style)
+{
+	static const char *const names[] = { "text", "json", "github" };
+	static const enum u2s_diag_style styles[] = { U2S_DIAG_TEXT, U2S_DIAG_JSON, U2S_DIAG_GITHUB };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*style = styles[i];
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_diagnostics(struct cli *c, const char *arg)
+{
+	if (parse_style(arg, &c->style) != 0)
+		return usage_error(c, D_CLI_DIAGNOSTICS, "--diagnostics: '%s' is not text, json "
+				   "or github", arg);
+	return U2S_OK;
+}
+
+/* The style --diagnostics asks for, looked for before the options are
+ * read, so that what is said about an option before it has that style
+ * too. */
+static void prescan_style(struct cli *c, int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strncmp(argv[i], "--diagnostics=", 14) == 0)
+			parse_style(argv[i] + 14, &c->style);
+		else if (strcmp(argv[i], "--diagnostics") == 0 && i + 1 < argc)
+			parse_style(argv[i + 1], &c->style);
+	}
+}
+
+/* ARG, as getopt_long left it, is no option, or one given an argument it
+ * does not take. */
+static int bad_option(const struct cli *c, const char *arg)
+{
+	char shortopt[3] = { '-', (char)optopt, '\0' };
+
+	if (optopt > 0 && optopt < 256 && strncmp(arg, "--", 2) != 0)
+		arg = shortopt;   /* one letter of a cluster such as -qx */
+	if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') && optopt != 0)
+		return usage_error(c, D_CLI_OPTION_EXTRA_ARGUMENT, "option '%s' takes no argument",
+				   arg);
+	return usage_error(c, D_CLI_OPTION_UNKNOWN, "'%s' is not an option of u2s (or not a unique "
+			   "abbreviation of one)", arg);
 }
 
 /* Parses the options into C; returns U2S_OK, or the status to exit with
@@ -187,13 +292,15 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "repair-mass", required_argument, NULL, OPT_REPAIR_MASS },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "werror", no_argument, NULL, OPT_WERROR },
+		{ "diagnostics", required_argument, NULL, OPT_DIAGNOSTICS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int opt, rc = U2S_OK;
 
-	while (rc == U2S_OK && (opt = getopt_long(argc, argv, "o:d:vqhV", longopts, NULL)) != -1) {
+	opterr = 0;   /* its messages are said here, with a code, in the chosen style */
+	while (rc == U2S_OK && (opt = getopt_long(argc, argv, ":o:d:vqhV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'o': c->out = optarg; break;
 		case 'd': c->dir = optarg; break;
@@ -207,11 +314,14 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_REPAIR_MASS: rc = parse_repair_mass(c, optarg); break;
 		case 'q': c->opts.quiet = 1; break;
 		case OPT_WERROR: c->opts.werror = 1; break;
+		case OPT_DIAGNOSTICS: rc = parse_diagnostics(c, optarg); break;
 		case 'h': fputs(USAGE, stdout); return -1;
 		case 'V': puts(PACKAGE_STRING); return -1;
-		default:   /* getopt_long said what */
-			fputs("Try 'u2s --help' for more information.\n", stderr);
-			return U2S_USAGE;
+		case ':':
+			return usage_error(c, D_CLI_OPTION_NO_ARGUMENT, "option '%s' needs an argument",
+					   argv[optind - 1]);
+		default:
+			return bad_option(c, argv[optind - 1]);
 		}
 	}
 	return rc;
@@ -223,21 +333,26 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	int i;
 
 	if (c->out && c->dir)
-		return usage_error("%s", "-o and -d exclude each other");
+		return usage_error(c, D_CLI_OUT_AND_DIR, "%s", "-o and -d exclude each other");
 	if (c->opts.check && (c->out || c->dir))
-		return usage_error("%s", "--check writes nothing: no -o or -d with it");
+		return usage_error(c, D_CLI_CHECK_WRITES, "%s",
+				   "--check writes nothing: no -o or -d with it");
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
-		return usage_error("%s", "--package-path applies to --uri-mode=file only");
+		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
+				   "--package-path applies to --uri-mode=file only");
 	if (c->opts.repair_mass > 0 && !c->opts.repair)
-		return usage_error("%s", "--repair-mass applies to --repair only");
+		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
+				   "--repair-mass applies to --repair only");
 	if (c->dir && !is_dir(c->dir))
-		return usage_error("-d: '%s' is not a directory", c->dir);
+		return usage_error(c, D_CLI_DIR_NOT_DIR, "-d: '%s' is not a directory", c->dir);
 	if (nfiles > 1 && !c->dir && !c->opts.check)
-		return usage_error("%s", "several FILEs need -d DIR (or --check)");
+		return usage_error(c, D_CLI_FILES_NEED_DIR, "%s",
+				   "several FILEs need -d DIR (or --check)");
 	if (c->dir)
 		for (i = 0; i < nfiles; i++)
 			if (strcmp(files[i], "-") == 0)
-				return usage_error("%s", "-d needs named FILEs, not '-'");
+				return usage_error(c, D_CLI_DIR_STDIN, "%s",
+						   "-d needs named FILEs, not '-'");
 	return U2S_OK;
 }
 
@@ -334,32 +449,31 @@ static int temp_finish(const char *tmp, const char *out, int keep)
 /* Converts into a temporary file beside OUT (a hidden name from mkstemp,
  * so that parallel runs never share one) and renames it over OUT only on
  * success, so OUT is never left half-written. */
-static int convert_to_file(int in_fd, const char *name, const char *out,
-			   const struct u2s_options *opts)
+static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *out)
 {
 	const char *slash = strrchr(out, '/');
 	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0;
-	char *tmp = xrealloc(NULL, strlen(out) + sizeof "..XXXXXX");
+	char *tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
 	mode_t mask;
 	int fd, rc;
 
 	sprintf(tmp, "%.*s.%s.XXXXXX", (int)dirlen, out, out + dirlen);
 	fd = temp_create(tmp);
 	if (fd < 0) {
-		fprintf(stderr, "u2s: cannot create a file beside %s: %s\n", out, strerror(errno));
+		say(c, D_CLI_CREATE_FAILED, "cannot create a file beside %s: %s", out, strerror(errno));
 		free(tmp);
 		return U2S_IO;
 	}
 	mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	rc = u2s_convert(in_fd, name, fd, opts);
+	rc = u2s_convert(in_fd, name, fd, &c->opts);
 	if (close(fd) != 0 && rc == U2S_OK) {
-		fprintf(stderr, "u2s: cannot write %s: %s\n", out, strerror(errno));
+		say(c, D_CLI_WRITE_FAILED, "cannot write %s: %s", out, strerror(errno));
 		rc = U2S_IO;
 	}
 	if (temp_finish(tmp, out, rc == U2S_OK) != 0) {
-		fprintf(stderr, "u2s: cannot rename %s to %s: %s\n", tmp, out, strerror(errno));
+		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
 	free(tmp);
@@ -368,7 +482,7 @@ static int convert_to_file(int in_fd, const char *name, const char *out,
 
 /* NAME.sdf for FILE: its base name with a final .urdf or .xml (in any case)
  * replaced by .sdf, or .sdf added to any other name. */
-static char *batch_name(const char *file)
+static char *batch_name(const struct cli *c, const char *file)
 {
 	static const char *const suffixes[] = { ".urdf", ".xml" };
 	size_t len = strlen(file), i;
@@ -387,7 +501,7 @@ static char *batch_name(const char *file)
 			break;
 		}
 	}
-	name = xrealloc(NULL, len + sizeof ".sdf");
+	name = xrealloc(c, NULL, len + sizeof ".sdf");
 	sprintf(name, "%.*s.sdf", (int)len, base);
 	return name;
 }
@@ -403,13 +517,13 @@ static int by_name_then_index(const void *a, const void *b)
 /* For each of the N FILEs, the index of the first FILE that has its output
  * name (its own index when none before it has).  Sorting, not comparing
  * every pair: a shell glob can give tens of thousands of FILEs. */
-static int *first_with_name(char **files, int n)
+static int *first_with_name(const struct cli *c, char **files, int n)
 {
-	struct output *outs = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *outs);
-	int *first = xrealloc(NULL, (size_t)(n ? n : 1) * sizeof *first), i;
+	struct output *outs = xrealloc(c, NULL, (size_t)(n ? n : 1) * sizeof *outs);
+	int *first = xrealloc(c, NULL, (size_t)(n ? n : 1) * sizeof *first), i;
 
 	for (i = 0; i < n; i++) {
-		outs[i].name = batch_name(files[i]);
+		outs[i].name = batch_name(c, files[i]);
 		outs[i].index = i;
 	}
 	qsort(outs, (size_t)n, sizeof *outs, by_name_then_index);
@@ -439,11 +553,11 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	int in_fd = 0, rc;
 
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
-		fprintf(stderr, "u2s: cannot open %s: %s\n", name, strerror(errno));
+		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
 	}
 	if (out)
-		rc = convert_to_file(in_fd, name, out, &c->opts);
+		rc = convert_to_file(c, in_fd, name, out);
 	else
 		rc = u2s_convert(in_fd, name, 1, &c->opts);
 	if (name)
@@ -458,16 +572,16 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 static int convert_into_dir(struct cli *c, char **files, int i)
 {
 	size_t dirlen = strlen(c->dir);
-	char *name = batch_name(files[i]), *out;
+	char *name = batch_name(c, files[i]), *out;
 	int first = c->first_with_name[i], rc;
 
 	while (dirlen > 1 && c->dir[dirlen - 1] == '/')
 		dirlen--;
-	out = xrealloc(NULL, dirlen + strlen(name) + 2);
+	out = xrealloc(c, NULL, dirlen + strlen(name) + 2);
 	sprintf(out, "%.*s/%s", (int)dirlen, c->dir, name);
 	if (first != i) {
-		fprintf(stderr, "u2s: %s: not converted: %s is the output of %s in this run\n",
-			files[i], out, files[first]);
+		say(c, D_CLI_SAME_OUTPUT, "%s: not converted: %s is the output of %s in this run",
+		    files[i], out, files[first]);
 		rc = U2S_USAGE;
 	} else {
 		rc = convert_one(c, files[i], out);
@@ -486,14 +600,14 @@ static int run(struct cli *c, int nfiles, char **files)
 	if (nfiles == 0 && !c->dir)
 		return convert_one(c, "-", c->out);
 	if (c->dir)
-		c->first_with_name = first_with_name(files, nfiles);
+		c->first_with_name = first_with_name(c, files, nfiles);
 	for (i = 0; i < nfiles; i++) {
 		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], c->out);
 		failed += rc != U2S_OK;
 		worst = rc > worst ? rc : worst;
 	}
 	if (failed && nfiles > 1)
-		fprintf(stderr, "u2s: %d of %d files failed\n", failed, nfiles);
+		say(c, D_CLI_FILES_FAILED, "%d of %d files failed", failed, nfiles);
 	return worst;
 }
 
@@ -503,6 +617,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof c);
+	prescan_style(&c, argc, argv);
 	rc = parse_options(&c, argc, argv);
 	if (rc == U2S_OK)
 		rc = check_usage(&c, argc - optind, argv + optind);
@@ -518,6 +633,10 @@ int main(int argc, char **argv)
 	c.opts.single_thread = getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0;
 	if (c.stats)
 		c.opts.stats = &c.st;
+	if (c.style != U2S_DIAG_TEXT) {
+		c.opts.diag_record_fn = print_record;
+		c.opts.diag_record_arg = &c;
+	}
 	/* A closed pipe is an error to report, not a signal to die of. */
 	signal(SIGPIPE, SIG_IGN);
 	catch_fatal_signals();

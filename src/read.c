@@ -77,7 +77,7 @@ static const char *need_attr(struct reader *r, const XML_Char **atts,
 
 	if (!v) {
 		p = here(r);
-		diag_error(r->diag, p.line, p.col, "<%s> has no '%s' attribute", elem, name);
+		diag_error(r->diag, D_ATTR_MISSING, p.line, p.col, "<%s> has no '%s' attribute", elem, name);
 	}
 	return v;
 }
@@ -90,7 +90,7 @@ static const char *need_name(struct reader *r, const XML_Char **atts, const char
 
 	if (v && !*v) {
 		p = here(r);
-		diag_error(r->diag, p.line, p.col, "<%s> has an empty 'name'", elem);
+		diag_error(r->diag, D_NAME_EMPTY, p.line, p.col, "<%s> has an empty 'name'", elem);
 		return NULL;
 	}
 	return v;
@@ -104,10 +104,10 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 
 	value = diag_excerpt(buf, value);
 	if (n == 1)
-		diag_error(r->diag, p.line, p.col,
+		diag_error(r->diag, D_NUMBER_BAD, p.line, p.col,
 			   "<%s %s='%s'>: not a finite number", elem, name, value);
 	else
-		diag_error(r->diag, p.line, p.col,
+		diag_error(r->diag, D_NUMBERS_BAD, p.line, p.col,
 			   "<%s %s='%s'>: expected %d finite numbers", elem, name, value, n);
 }
 
@@ -128,7 +128,7 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 	if (num_flush_subnormal(out, n)) {
 		struct srcpos p = here(r);
 		char buf[DIAG_EXCERPT + 4];
-		diag_warn(r->diag, p.line, p.col, "<%s %s='%s'>: a number too small for "
+		diag_warn(r->diag, D_NUMBER_SUBNORMAL, p.line, p.col, "<%s %s='%s'>: a number too small for "
 			  "SDFormat readers (subnormal) is taken as 0", elem, name,
 			  diag_excerpt(buf, v));
 	}
@@ -176,13 +176,13 @@ static int urdf_allows(struct reader *r, enum urdf_feature f)
 }
 
 /* "WHAT needs URDF 1.1 or later (this robot is URDF 1.0: ...); CONSEQUENCE" */
-static void warn_needs_version(struct reader *r, enum urdf_feature f, const char *what,
-			       const char *consequence)
+static void warn_needs_version(struct reader *r, enum diag_code code, enum urdf_feature f,
+			       const char *what, const char *consequence)
 {
 	struct srcpos p = here(r);
 	struct urdf_version since = urdf_feature_since(f), v = r->robot->urdf_version;
 
-	diag_warn(r->diag, p.line, p.col, "%s needs URDF %u.%u or later (this robot is URDF "
+	diag_warn(r->diag, code, p.line, p.col, "%s needs URDF %u.%u or later (this robot is URDF "
 		  "%u.%u: write <robot version=\"%u.%u\">); %s", what, since.major, since.minor,
 		  v.major, v.minor, since.major, since.minor, consequence);
 }
@@ -195,7 +195,7 @@ static void read_quat_xyzw(struct reader *r, const XML_Char **atts, double rpy[3
 
 	if (num_attr(r, atts, "origin", "quat_xyzw", q, 4, 0) && xyzw_to_rpy(q, rpy) != 0) {
 		struct srcpos p = here(r);
-		diag_warn(r->diag, p.line, p.col, "<origin quat_xyzw='0 0 0 0'> is no rotation; "
+		diag_warn(r->diag, D_QUAT_ZERO, p.line, p.col, "<origin quat_xyzw='0 0 0 0'> is no rotation; "
 			  "taken as none (0 0 0 1), as urdfdom takes it");
 	}
 }
@@ -210,12 +210,12 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 
 	num_attr(r, atts, "origin", "xyz", xyz, 3, 0);
 	if (quat && !urdf_allows(r, URDF_QUAT_XYZW)) {
-		warn_needs_version(r, URDF_QUAT_XYZW, "<origin quat_xyzw>",
+		warn_needs_version(r, D_QUAT_BEFORE_1_1, URDF_QUAT_XYZW, "<origin quat_xyzw>",
 				   "ignored, as urdfdom ignores it");
 		quat = NULL;
 	} else if (quat && attr(atts, "rpy")) {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col, "<origin> has both rpy and quat_xyzw; "
+		diag_error(r->diag, D_ORIGIN_TWO_ROTATIONS, p.line, p.col, "<origin> has both rpy and quat_xyzw; "
 			   "give the rotation once");
 		quat = NULL;
 	}
@@ -244,7 +244,7 @@ static int first_of_its_name(struct reader *r, struct scope *s, const char *cons
 		return 1;
 	if (s->seen_child & (1u << i)) {
 		struct srcpos p = here(r);
-		diag_warn(r->diag, p.line, p.col, "a second <%s> in <%s> is ignored "
+		diag_warn(r->diag, D_ELEMENT_REPEATED, p.line, p.col, "a second <%s> in <%s> is ignored "
 			  "(the first counts, as in urdfdom)", name, parent);
 		push(r, IN_IGNORED, NULL);
 		return 0;
@@ -283,10 +283,10 @@ static void read_version(struct reader *r, const XML_Char **atts)
 	p = here(r);
 	why = urdf_version_parse(text, &v);
 	if (why)
-		diag_error(r->diag, p.line, p.col, "<robot version='%s'>: %s (expected "
+		diag_error(r->diag, D_VERSION_MALFORMED, p.line, p.col, "<robot version='%s'>: %s (expected "
 			   "MAJOR.MINOR, such as 1.0)", diag_excerpt(buf, text), why);
 	else if (!urdf_version_known(v))
-		diag_error(r->diag, p.line, p.col, "<robot version='%s'>: u2s reads URDF %s, "
+		diag_error(r->diag, D_VERSION_UNKNOWN, p.line, p.col, "<robot version='%s'>: u2s reads URDF %s, "
 			   "not %u.%u", diag_excerpt(buf, text), urdf_versions_known_text(),
 			   v.major, v.minor);
 	r->robot->urdf_version = why || !urdf_version_known(v) ? urdf_version_newest() : v;
@@ -316,7 +316,7 @@ static void start_link(struct reader *r, const XML_Char **atts)
 		return;
 	old = index_put(r->robot->link_index, l->name, l);
 	if (old) {
-		diag_error(r->diag, l->pos.line, l->pos.col,
+		diag_error(r->diag, D_LINK_DUPLICATE, l->pos.line, l->pos.col,
 			   "duplicate link name '%s' (first defined at line %lu)",
 			   l->name, (unsigned long)old->pos.line);
 		return;
@@ -359,7 +359,7 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 	j->type_unknown = !type;   /* reported: no more messages about its type */
 	if (type && parse_joint_type(type, &j->type) != 0) {
 		j->type_unknown = 1;
-		diag_error(r->diag, j->pos.line, j->pos.col,
+		diag_error(r->diag, D_JOINT_TYPE_UNKNOWN, j->pos.line, j->pos.col,
 			   "joint '%s' has unknown type '%s' (expected revolute, continuous, "
 			   "prismatic, fixed, floating or planar)", j->name ? j->name : "", type);
 	}
@@ -367,7 +367,7 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 		return;
 	old = index_put(r->robot->joint_index, j->name, j);
 	if (old) {
-		diag_error(r->diag, j->pos.line, j->pos.col,
+		diag_error(r->diag, D_JOINT_DUPLICATE, j->pos.line, j->pos.col,
 			   "duplicate joint name '%s' (first defined at line %lu)",
 			   j->name, (unsigned long)old->pos.line);
 		return;
@@ -538,7 +538,7 @@ static void start_capsule(struct reader *r, struct item *it, const XML_Char **at
 	struct geometry *g = &it->geom;
 
 	if (!urdf_allows(r, URDF_CAPSULE)) {
-		warn_needs_version(r, URDF_CAPSULE, "<capsule>", it->kind == ITEM_VISUAL ?
+		warn_needs_version(r, D_CAPSULE_BEFORE_1_1, URDF_CAPSULE, "<capsule>", it->kind == ITEM_VISUAL ?
 				   "as urdfdom reads it, this visual fails: it is left out, "
 				   "and so are the link's later visuals and all its collisions" :
 				   "as urdfdom reads it, this collision fails: it is left out, "
@@ -572,14 +572,14 @@ static void start_shape(struct reader *r, struct item *it, const XML_Char *name,
 		g->pos = p;
 		g->filename = str_pooled(r, need_attr(r, atts, name, "filename"));
 		if (g->filename && g->filename[0] == '\0')
-			diag_error(r->diag, p.line, p.col, "<mesh> has an empty filename");
+			diag_error(r->diag, D_MESH_NO_FILENAME, p.line, p.col, "<mesh> has an empty filename");
 		g->scale[0] = g->scale[1] = g->scale[2] = 1;
 		num_attr(r, atts, name, "scale", g->scale, 3, 0);
 	} else if (strcmp(name, "capsule") == 0) {
 		start_capsule(r, it, atts);
 	} else {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col, "unknown geometry <%s> (expected box, "
+		diag_error(r->diag, D_GEOMETRY_UNKNOWN, p.line, p.col, "unknown geometry <%s> (expected box, "
 			   "cylinder, sphere, mesh or, from URDF 1.1, capsule)", name);
 	}
 }
@@ -619,7 +619,7 @@ static void start_in_material(struct reader *r, struct scope *s, const XML_Char 
 		/* urdfdom reads rgba only (a <color rgb=... alpha=...> is
 		 * common): the colour is not given. */
 		struct srcpos p = here(r);
-		diag_warn(r->diag, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
+		diag_warn(r->diag, D_COLOR_NO_RGBA, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
 			  "(write the colour as rgba='R G B A')");
 	} else if (strcmp(name, "color") == 0) {
 		if (num_attr(r, atts, "color", "rgba", m->rgba, 4, 1)) {
@@ -629,7 +629,7 @@ static void start_in_material(struct reader *r, struct scope *s, const XML_Char 
 				if (m->rgba[i] < 0 || m->rgba[i] > 1) {
 					struct srcpos p = here(r);
 					char buf[DIAG_EXCERPT + 4];
-					diag_error(r->diag, p.line, p.col,
+					diag_error(r->diag, D_COLOR_RANGE, p.line, p.col,
 						   "<color rgba='%s'>: components must lie in [0, 1]",
 						   diag_excerpt(buf, attr(atts, "rgba")));
 					break;
@@ -662,7 +662,7 @@ static void limit_not_negative(struct reader *r, const XML_Char **atts, const ch
 
 	if (num_attr(r, atts, "limit", name, v, 1, 0) && *v < 0) {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col, "<limit %s='%s'>: negative (URDF 1.2 "
+		diag_error(r->diag, D_LIMIT_NEGATIVE, p.line, p.col, "<limit %s='%s'>: negative (URDF 1.2 "
 			   "limits are not)", name, diag_excerpt(buf, attr(atts, name)));
 	}
 }
@@ -684,10 +684,10 @@ static void read_limit_1_2(struct reader *r, struct joint *j, const XML_Char **a
 	has_upper = num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
 	if ((!attr(atts, "lower") || !attr(atts, "upper")) && !j->type_unknown &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
-		diag_error(r->diag, p.line, p.col, "%s joint '%s': <limit> needs lower and "
+		diag_error(r->diag, D_JOINT_BOUNDS_MISSING, p.line, p.col, "%s joint '%s': <limit> needs lower and "
 			   "upper (URDF 1.2)", joint_type_name(j->type), j->name ? j->name : "");
 	else if (has_lower && has_upper && j->upper < j->lower)
-		diag_error(r->diag, p.line, p.col, "joint '%s': <limit> upper %g is below "
+		diag_error(r->diag, D_LIMIT_ORDER, p.line, p.col, "joint '%s': <limit> upper %g is below "
 			   "lower %g", j->name ? j->name : "", j->upper, j->lower);
 	limit_not_negative(r, atts, "effort", &j->effort);
 	limit_not_negative(r, atts, "velocity", &j->velocity);
@@ -696,7 +696,7 @@ static void read_limit_1_2(struct reader *r, struct joint *j, const XML_Char **a
 	if (!r->limit_extras_warned && (attr(atts, "acceleration") ||
 					attr(atts, "deceleration") || attr(atts, "jerk"))) {
 		r->limit_extras_warned = 1;
-		diag_warn(r->diag, p.line, p.col, "joint '%s': SDFormat has no acceleration, "
+		diag_warn(r->diag, D_LIMIT_EXTRAS, p.line, p.col, "joint '%s': SDFormat has no acceleration, "
 			  "deceleration or jerk limit; left out here and on every other joint "
 			  "that has one", j->name ? j->name : "");
 	}
@@ -728,7 +728,7 @@ static void read_limit_1_0(struct reader *r, struct joint *j, const XML_Char **a
 		}
 	if (extras) {
 		snprintf(what + n, sizeof what - n, ">");
-		warn_needs_version(r, URDF_LIMITS_1_2, what, "ignored, as urdfdom ignores it");
+		warn_needs_version(r, D_LIMITS_BEFORE_1_2, URDF_LIMITS_1_2, what, "ignored, as urdfdom ignores it");
 	}
 }
 
@@ -836,24 +836,23 @@ static int unknown_child(struct reader *r, const struct scope *s, const char *na
 			return 0;
 	p = here(r);
 	if (s->kind == IN_LINK && strcmp(name, "gazebo") == 0)
-		diag_warn(r->diag, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
+		diag_warn(r->diag, D_GAZEBO_IN_LINK, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
 			  "in <robot> as <gazebo reference='%s'>", ((const struct link *)s->obj)->name ?
 			  ((const struct link *)s->obj)->name : "");
 	else
-		diag_warn(r->diag, p.line, p.col, "<%s> is not a child of <%s> in URDF; ignored",
+		diag_warn(r->diag, D_ELEMENT_UNKNOWN, p.line, p.col, "<%s> is not a child of <%s> in URDF; ignored",
 			  name, scope_name(s));
 	push(r, IN_IGNORED, NULL);
 	return 1;
 }
 
-static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
+static void start_element(struct reader *r, const XML_Char *name, const XML_Char **atts)
 {
-	struct reader *r = arg;
 	struct scope *top = &r->stack[r->depth - 1];
 
 	if (r->depth > MAX_DEPTH) {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col, "elements nested deeper than %d levels", MAX_DEPTH);
+		diag_error(r->diag, D_XML_TOO_DEEP, p.line, p.col, "elements nested deeper than %d levels", MAX_DEPTH);
 		r->stopped = 1;
 		XML_StopParser(r->parser, XML_FALSE);
 		return;
@@ -868,7 +867,7 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 			start_robot(r, atts);
 		} else {
 			struct srcpos p = here(r);
-			diag_error(r->diag, p.line, p.col,
+			diag_error(r->diag, D_ROOT_NOT_ROBOT, p.line, p.col,
 				   "the root element is <%s>; a URDF file has <robot>", name);
 			r->stopped = 1;
 			XML_StopParser(r->parser, XML_FALSE);
@@ -909,6 +908,136 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 	}
 }
 
+static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	struct reader *r = arg;
+
+	r->starting = name;
+	r->starting_atts = atts;
+	r->starting_depth = r->depth;
+	start_element(r, name, atts);
+	r->starting = NULL;
+}
+
+/* ---- where a message is: the path of the element being read -------------- */
+
+struct path {
+	char *buf;
+	size_t size, len;
+};
+
+static void path_put(struct path *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (p->len + n >= p->size)
+		return;   /* a step that does not fit ends the path there */
+	memcpy(p->buf + p->len, s, n + 1);
+	p->len += n;
+}
+
+/* "/NAME", with [@KEY='VALUE'] when VALUE is a name (quoted with " when it
+ * holds a '), or [INDEX] when INDEX is not 0. */
+static void path_step(struct path *p, const char *name, const char *key, const char *value,
+		      unsigned index)
+{
+	char num[24];
+	const char *q = value && strchr(value, '\'') ? "\"" : "'";
+
+	path_put(p, "/");
+	path_put(p, name);
+	if (key && value) {
+		path_put(p, "[@");
+		path_put(p, key);
+		path_put(p, "=");
+		path_put(p, q);
+		path_put(p, value);
+		path_put(p, q);
+		path_put(p, "]");
+	} else if (index) {
+		snprintf(num, sizeof num, "[%u]", index);
+		path_put(p, num);
+	}
+}
+
+/* The place of IT among its link's items of its kind, from 1 (0: it was
+ * left out). */
+static unsigned item_index(const struct item *it)
+{
+	const struct item_list *l = it->kind == ITEM_VISUAL ? &it->source->visuals :
+				    &it->source->collisions;
+	const struct item *at;
+	unsigned k = 1;
+
+	for (at = l->first; at; at = at->next, k++)
+		if (at == it)
+			return k;
+	return 0;
+}
+
+static void path_of_scope(struct path *p, const struct scope *s, const char *starting)
+{
+	const struct xnode *n;
+	const struct item *it;
+	const char *key;
+
+	switch (s->kind) {
+	case IN_DOC: break;
+	case IN_ROBOT: path_step(p, "robot", NULL, NULL, 0); break;
+	case IN_LINK: path_step(p, "link", "name", ((const struct link *)s->obj)->name, 0); break;
+	case IN_JOINT: path_step(p, "joint", "name", ((const struct joint *)s->obj)->name, 0); break;
+	case IN_INERTIAL: path_step(p, "inertial", NULL, NULL, 0); break;
+	case IN_GEOMETRY: path_step(p, "geometry", NULL, NULL, 0); break;
+	case IN_MATERIAL:
+	case IN_VMATERIAL:
+		path_step(p, "material", "name", ((const struct material *)s->obj)->name, 0);
+		break;
+	case IN_ITEM:
+		it = s->obj;
+		path_step(p, it->kind == ITEM_VISUAL ? "visual" : "collision",
+			  it->name ? "name" : NULL, it->name, item_index(it));
+		break;
+	case IN_GAZEBO:
+		n = s->obj;
+		key = strcmp(n->name, "gazebo") == 0 ? "reference" : "name";
+		path_step(p, n->name, key, xnode_attr(n, key), 0);
+		break;
+	case IN_IGNORED:
+		/* Unknown or passed over: its name is known only at its start. */
+		path_step(p, starting ? starting : "*", NULL, NULL, 0);
+		break;
+	}
+}
+
+static const char *atts_value(const char **atts, const char *name)
+{
+	for (; atts && *atts; atts += 2)
+		if (strcmp(atts[0], name) == 0)
+			return atts[1];
+	return NULL;
+}
+
+/* diag's path_fn while a file is read: the open elements, and the one
+ * whose start is being handled (on the stack already or not yet). */
+static size_t reader_path(void *arg, char *buf, size_t size)
+{
+	struct reader *r = arg;
+	struct path p = { buf, size, 0 };
+	unsigned i;
+
+	if (size == 0 || r->synthetic_root)
+		return 0;
+	buf[0] = '\0';
+	for (i = 1; i < r->depth; i++)
+		path_of_scope(&p, &r->stack[i],
+			      r->starting && i == r->starting_depth ? r->starting : NULL);
+	if (r->starting && r->depth == r->starting_depth)
+		path_step(&p, r->starting, strcmp(r->starting, "gazebo") == 0 ? "reference" : "name",
+			  atts_value(r->starting_atts, strcmp(r->starting, "gazebo") == 0 ?
+				     "reference" : "name"), 0);
+	return p.len;
+}
+
 /* ---- element ends: checks that need the whole element ------------------- */
 
 static void end_material(struct reader *r, struct material *m)
@@ -918,13 +1047,13 @@ static void end_material(struct reader *r, struct material *m)
 	if (!m->name)
 		return;
 	if (!m->has_rgba && !m->texture) {
-		diag_error(r->diag, m->pos.line, m->pos.col,
+		diag_error(r->diag, D_MATERIAL_EMPTY, m->pos.line, m->pos.col,
 			   "material '%s' has neither <color> nor <texture>", m->name);
 		return;
 	}
 	old = index_put(r->robot->material_index, m->name, m);
 	if (old)
-		diag_error(r->diag, m->pos.line, m->pos.col,
+		diag_error(r->diag, D_MATERIAL_DUPLICATE, m->pos.line, m->pos.col,
 			   "duplicate material name '%s' (first defined at line %lu)",
 			   m->name, (unsigned long)old->pos.line);
 }
@@ -935,10 +1064,10 @@ static void end_joint(struct reader *r, struct joint *j)
 
 	/* A <parent> or <child> without its link attribute was reported already. */
 	if (!j->parent_pos.line || !j->child_pos.line)
-		diag_error(r->diag, j->pos.line, j->pos.col,
+		diag_error(r->diag, D_JOINT_ENDS_MISSING, j->pos.line, j->pos.col,
 			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
 	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
-		diag_error(r->diag, j->pos.line, j->pos.col, "%s joint '%s' has no <limit> (%s "
+		diag_error(r->diag, D_JOINT_LIMIT_MISSING, j->pos.line, j->pos.col, "%s joint '%s' has no <limit> (%s "
 			   "are required)", joint_type_name(j->type), name,
 			   urdf_has(r->robot->urdf_version, URDF_LIMITS_1_2) ?
 			   "lower and upper" : "effort and velocity");
@@ -949,10 +1078,10 @@ static void end_inertial(struct reader *r, struct scope *f)
 	struct inertial *in = f->obj;
 
 	if (!(f->seen_child & INERTIAL_MASS))
-		diag_error(r->diag, in->pos.line, in->pos.col, "<inertial> has no <mass>");
+		diag_error(r->diag, D_INERTIAL_NO_MASS, in->pos.line, in->pos.col, "<inertial> has no <mass>");
 	/* urdfdom keeps such a link with zero inertia, and so does libsdformat. */
 	if (!(f->seen_child & INERTIAL_INERTIA))
-		diag_warn(r->diag, in->pos.line, in->pos.col,
+		diag_warn(r->diag, D_INERTIAL_NO_INERTIA, in->pos.line, in->pos.col,
 			  "<inertial> has no <inertia>; using zero inertia");
 }
 
@@ -981,12 +1110,12 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 		break;
 	case IN_GEOMETRY:
 		if (!f->seen_child)
-			diag_error(r->diag, f->pos.line, f->pos.col, "<geometry> holds no shape");
+			diag_error(r->diag, D_GEOMETRY_EMPTY, f->pos.line, f->pos.col, "<geometry> holds no shape");
 		break;
 	case IN_ITEM: {
 		struct item *it = f->obj;
 		if (!(f->seen_child & ITEM_GEOMETRY))
-			diag_error(r->diag, it->pos.line, it->pos.col, "<%s> has no <geometry>",
+			diag_error(r->diag, D_GEOMETRY_MISSING, it->pos.line, it->pos.col, "<%s> has no <geometry>",
 				   it->kind == ITEM_VISUAL ? "visual" : "collision");
 		break;
 	}
@@ -1031,7 +1160,7 @@ static int XMLCALL on_external_entity(XML_Parser parser, const XML_Char *context
 	char buf[DIAG_EXCERPT + 4];
 
 	(void)context, (void)base, (void)public_id;
-	diag_error(r->diag, p.line, p.col, "external entity '%s' is not read "
+	diag_error(r->diag, D_XML_EXTERNAL_ENTITY, p.line, p.col, "external entity '%s' is not read "
 		   "(u2s reads no file or URL that its input names)",
 		   diag_excerpt(buf, system_id ? system_id : ""));
 	return XML_STATUS_OK;
@@ -1046,7 +1175,7 @@ static void XMLCALL on_skipped_entity(void *arg, const XML_Char *name, int is_pa
 	struct srcpos p = here(r);
 	char buf[DIAG_EXCERPT + 4];
 
-	diag_error(r->diag, p.line, p.col, "entity '%s%s;' is not defined "
+	diag_error(r->diag, D_XML_UNDEFINED_ENTITY, p.line, p.col, "entity '%s%s;' is not defined "
 		   "(u2s reads no external DTD or parameter entity)", is_parameter ? "%" : "&",
 		   diag_excerpt(buf, name));
 }
@@ -1059,7 +1188,7 @@ static int malformed(struct reader *r)
 		oom(r->oom);
 	if (!r->stopped) {
 		struct srcpos p = here(r);
-		diag_error(r->diag, p.line, p.col, "malformed XML: %s",
+		diag_error(r->diag, D_XML_MALFORMED, p.line, p.col, "malformed XML: %s",
 			   XML_ErrorString(XML_GetErrorCode(r->parser)));
 	}
 	return U2S_REJECTED;
@@ -1074,7 +1203,7 @@ static int feed(struct reader *r, int fd)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			diag_error(r->diag, 0, 0, "cannot read input: %s", strerror(errno));
+			diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
 			return U2S_IO;
 		}
 		if (XML_ParseBuffer(r->parser, (int)n, n == 0) == XML_STATUS_ERROR)
@@ -1116,10 +1245,14 @@ void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag 
 	XML_SetUserData(r->parser, r);
 	XML_SetElementHandler(r->parser, on_start, on_end);
 	push(r, IN_DOC, NULL);
+	d->path_fn = reader_path;
+	d->path_arg = r;
 }
 
 void reader_free(struct reader *r)
 {
+	if (r->diag && r->diag->path_arg == r)
+		r->diag->path_fn = NULL, r->diag->path_arg = NULL;
 	talloc_free(r->parser_handle);
 	talloc_free(r->stack);
 	talloc_free(r->text);
@@ -1168,7 +1301,7 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options 
 	rc = feed(&r, fd);
 	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {
-		diag_error(d, 1, 1, "no <robot> element");
+		diag_error(d, D_NO_ROBOT, 1, 1, "no <robot> element");
 		rc = U2S_REJECTED;
 	}
 	if (rc == U2S_OK && d->errors > 0)

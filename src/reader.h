@@ -44,6 +44,11 @@ struct reader {
 	 * the second half reads as 1.0, not knowing the file's version). */
 	int version_used;
 	int limit_extras_warned;    /* acceleration, deceleration, jerk said */
+	/* The element whose start is being handled (for messages' paths):
+	 * its name and attributes, and the depth of the stack before it. */
+	const char *starting;
+	const char **starting_atts;
+	unsigned starting_depth;
 };
 
 /* A reader with a new robot under CTX; running out of memory (now or while

@@ -145,12 +145,12 @@ static void fix_inertia(struct repairer *r, struct link *l, const double ev[3])
 				m[i * 3 + j] += (fixed[k] - ev[k]) * v[k][i] * v[k][j];
 	for (i = 0; i < 9; i++)
 		if (!isfinite(m[i])) {
-			diag_warn(r->d, in->pos.line, in->pos.col, "link '%s': principal moments "
+			diag_warn(r->d, D_REPAIR_INERTIA_TOO_LARGE, in->pos.line, in->pos.col, "link '%s': principal moments "
 				  "%g, %g, %g are not a valid inertia, and too large to repair; "
 				  "written as given", l->name, ev[0], ev[1], ev[2]);
 			return;
 		}
-	diag_warn(r->d, in->pos.line, in->pos.col, "repaired: link '%s': principal moments %g, "
+	diag_warn(r->d, D_REPAIR_INERTIA, in->pos.line, in->pos.col, "repaired: link '%s': principal moments %g, "
 		  "%g, %g are not a valid inertia; written as %g, %g, %g in the same axes",
 		  l->name, ev[0], ev[1], ev[2], fixed[0], fixed[1], fixed[2]);
 	in->ixx = m[0], in->ixy = m[1], in->ixz = m[2];
@@ -162,7 +162,7 @@ void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3])
 	if (!l->inertial || !(l->inertial->mass > 0))
 		return;
 	if (!isfinite(ev[0]) || !isfinite(ev[1]) || !isfinite(ev[2]))
-		diag_warn(r->d, l->inertial->pos.line, l->inertial->pos.col, "link '%s': the "
+		diag_warn(r->d, D_REPAIR_INERTIA_UNCOMPUTABLE, l->inertial->pos.line, l->inertial->pos.col, "link '%s': the "
 			  "inertia's principal moments are too large to compute; written as given",
 			  l->name);
 	else if (!repair_inertia_valid(1, ev))
@@ -183,7 +183,7 @@ void repair_give_mass(struct repairer *r, struct link *l)
 		in->origin = POSE_IDENTITY;
 		in->pos = l->pos;
 	}
-	diag_warn(r->d, l->pos.line, l->pos.col, "repaired: link '%s' %s, which would leave it "
+	diag_warn(r->d, D_REPAIR_MASS, l->pos.line, l->pos.col, "repaired: link '%s' %s, which would leave it "
 		  "out (and what hangs from it); written with mass %g and inertia %g on the "
 		  "diagonal", l->name, l->inertial && l->inertial->mass != 0 ?
 		  "has a mass <= 0" : "has no mass", mass, moment);
@@ -243,7 +243,7 @@ static void rename_joint(struct repairer *r, struct joint *j, const char *why, i
 	const char *old = j->name, *now = new_name(r, j->name, "joint", clash);
 	struct joint *m;
 
-	diag_warn(r->d, j->pos.line, j->pos.col, "repaired: joint '%s' renamed '%s' (%s); "
+	diag_warn(r->d, D_REPAIR_JOINT_RENAMED, j->pos.line, j->pos.col, "repaired: joint '%s' renamed '%s' (%s); "
 		  "update what names it (controllers, transmissions)", old, now, why);
 	j->name = now;
 	index_put(r->rb->joint_index, now, j);
@@ -256,7 +256,7 @@ static void rename_link(struct repairer *r, struct link *l, const char *why)
 {
 	const char *old = l->name, *now = new_name(r, l->name, "link", 0);
 
-	diag_warn(r->d, l->pos.line, l->pos.col, "repaired: link '%s' renamed '%s' (%s)", old,
+	diag_warn(r->d, D_REPAIR_LINK_RENAMED, l->pos.line, l->pos.col, "repaired: link '%s' renamed '%s' (%s)", old,
 		  now, why);
 	l->name = now;
 	index_put(r->rb->link_index, now, l);
@@ -296,7 +296,7 @@ void repair_axes(struct repairer *r)
 	for (j = r->rb->joints; j; j = j->next)
 		if (j->fate == JOINT_WRITTEN && j->has_axis && j->type != JOINT_FIXED &&
 		    j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 0) {
-			diag_warn(r->d, j->pos.line, j->pos.col, "repaired: joint '%s' has the axis "
+			diag_warn(r->d, D_REPAIR_AXIS, j->pos.line, j->pos.col, "repaired: joint '%s' has the axis "
 				  "0 0 0; written as URDF's default, 1 0 0", j->name);
 			j->axis[0] = 1;
 		}

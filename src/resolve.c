@@ -37,7 +37,7 @@ static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 	*out = index_get(rs->rb->link_index, name);
 	if (*out)
 		return 0;
-	diag_error(rs->d, pos.line, pos.col, "joint '%s' names %s link '%s', which does not exist",
+	diag_error(rs->d, D_JOINT_LINK_MISSING, pos.line, pos.col, "joint '%s' names %s link '%s', which does not exist",
 		   j->name, role, name);
 	return -1;
 }
@@ -55,7 +55,7 @@ static void build_tree(struct resolver *rs)
 		if (bad)
 			continue;
 		if (c->parent_joint) {
-			diag_error(rs->d, j->child_pos.line, j->child_pos.col,
+			diag_error(rs->d, D_LINK_TWO_PARENTS, j->child_pos.line, j->child_pos.col,
 				   "link '%s' has two parent joints: '%s' (line %lu) and '%s'",
 				   c->name, c->parent_joint->name,
 				   (unsigned long)c->parent_joint->pos.line, j->name);
@@ -103,7 +103,7 @@ static void report_cycle(struct resolver *rs, struct link *l)
 
 	for (n = 0; n < rs->rb->nlinks; n++)
 		l = l->parent_joint->parent;
-	diag_error(rs->d, l->parent_joint->pos.line, l->parent_joint->pos.col,
+	diag_error(rs->d, D_JOINT_CYCLE, l->parent_joint->pos.line, l->parent_joint->pos.col,
 		   "joints form a cycle through link '%s' (parent joint '%s')",
 		   l->name, l->parent_joint->name);
 }
@@ -116,7 +116,7 @@ static void find_root(struct resolver *rs)
 		if (l->parent_joint)
 			continue;
 		if (rs->rb->root) {
-			diag_error(rs->d, l->pos.line, l->pos.col,
+			diag_error(rs->d, D_ROOT_SECOND, l->pos.line, l->pos.col,
 				   "link '%s' is a second root (the first is '%s', line %lu); "
 				   "connect it with a joint", l->name, rs->rb->root->name,
 				   (unsigned long)rs->rb->root->pos.line);
@@ -125,7 +125,7 @@ static void find_root(struct resolver *rs)
 		rs->rb->root = l;
 	}
 	if (!rs->rb->links)
-		diag_error(rs->d, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
+		diag_error(rs->d, D_NO_LINKS, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
 	else if (!rs->rb->root)
 		report_cycle(rs, rs->rb->links);   /* every link has a parent joint */
 	else if (strcmp(rs->rb->root->name, "world") == 0)
@@ -229,19 +229,19 @@ static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag
 			[TAG_TEXT] = ""
 		};
 		char buf[DIAG_EXCERPT + 4];
-		diag_error(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
+		diag_error(rs->d, D_GAZEBO_VALUE_BAD, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
 			   t->name, diag_excerpt(buf, v), what[t->kind]);
 		return;
 	}
 	if ((t->kind == TAG_NUM && num_flush_subnormal(&val->num, 1)) ||
 	    (t->kind == TAG_VEC3 && num_flush_subnormal(val->vec, 3))) {
 		char buf[DIAG_EXCERPT + 4];
-		diag_warn(rs->d, n->pos.line, n->pos.col, "<gazebo> <%s> '%s': a number too "
+		diag_warn(rs->d, D_GAZEBO_SUBNORMAL, n->pos.line, n->pos.col, "<gazebo> <%s> '%s': a number too "
 			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
 			  diag_excerpt(buf, v));
 	}
 	if (t->deprecated)
-		diag_warn(rs->d, n->pos.line, n->pos.col,
+		diag_warn(rs->d, D_GAZEBO_DEPRECATED, n->pos.line, n->pos.col,
 			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);
 	tr->given |= 1u << t->stored_as;
 }
@@ -278,7 +278,7 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 			for (b = c->first; b; b = b->next)
 				node_list_push(&rs->rb->arena, l, b);
 		} else if (strcmp(c->name, "canonicalBody") == 0) {
-			diag_warn(rs->d, c->pos.line, c->pos.col,
+			diag_warn(rs->d, D_GAZEBO_CANONICAL_BODY, c->pos.line, c->pos.col,
 				  "<canonicalBody> has no SDFormat equivalent; ignored");
 		} else {
 			node_list_push(&rs->rb->arena, &e->blobs, c);
@@ -367,7 +367,7 @@ static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned 
 
 	for (id = 0; id < TAG_COUNT; id++)
 		if (tag_given(&e->tags, id) && !(TAGS[id].scope & scope))
-			diag_warn(rs->d, e->pos.line, e->pos.col,
+			diag_warn(rs->d, D_GAZEBO_TAG_MISPLACED, e->pos.line, e->pos.col,
 				  "<%s> does not apply to %s; ignored", TAGS[id].name,
 				  e->ref[0] ? e->ref : "the model");
 }
@@ -439,7 +439,7 @@ static void warn_overrides(struct resolver *rs, struct ext_list *list, const str
 		now = tag_get(&e->tags, id);
 		if (same_value(TAGS[id].kind, was, now))
 			continue;
-		diag_warn(rs->d, e->pos.line, e->pos.col,
+		diag_warn(rs->d, D_GAZEBO_TAG_REPLACED, e->pos.line, e->pos.col,
 			  "<%s> %s replaces %s, given by the <gazebo> block at line %u", TAGS[id].name,
 			  value_text(new_text, TAGS[id].kind, now),
 			  value_text(old_text, TAGS[id].kind, was), before->pos.line);
@@ -480,7 +480,7 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 			j->disable_lumping = 1;
 		if ((tag_given(&e->tags, TAG_PRESERVE_FIXED_JOINT) ||
 		     tag_given(&e->tags, TAG_DISABLE_FIXED_JOINT_LUMPING)) && j->type != JOINT_FIXED)
-			diag_warn(rs->d, e->pos.line, e->pos.col,
+			diag_warn(rs->d, D_GAZEBO_PRESERVE_NOT_FIXED, e->pos.line, e->pos.col,
 				  "joint '%s' is %s, not fixed: <preserveFixedJoint> and "
 				  "<disableFixedJointLumping> change nothing", j->name,
 				  joint_type_name(j->type));
@@ -490,13 +490,9 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 		return;
 	}
 	hint = closest_name(rs, e->ref);
-	if (hint)
-		diag_warn(rs->d, e->pos.line, e->pos.col,
-			  "<gazebo reference='%s'> names no link or joint; did you mean '%s'?",
-			  e->ref, hint);
-	else
-		diag_warn(rs->d, e->pos.line, e->pos.col,
-			  "<gazebo reference='%s'> names no link or joint; ignored", e->ref);
+	diag_warn(rs->d, D_GAZEBO_REFERENCE_UNKNOWN, e->pos.line, e->pos.col,
+		  "<gazebo reference='%s'> names no link or joint; %s%s%s", e->ref,
+		  hint ? "did you mean '" : "ignored", hint ? hint : "", hint ? "'?" : "");
 }
 
 /* ---- materials ------------------------------------------------------------ */
@@ -510,7 +506,7 @@ static void warn_other_colour(struct resolver *rs, const struct material *inline
 		return;
 	if (used->has_rgba && memcmp(used->rgba, inline_mat->rgba, sizeof used->rgba) == 0)
 		return;
-	diag_warn(rs->d, inline_mat->pos.line, inline_mat->pos.col,
+	diag_warn(rs->d, D_MATERIAL_REDEFINED, inline_mat->pos.line, inline_mat->pos.col,
 		  "material '%s' was defined at line %u with %s; that one is used, not this "
 		  "colour", used->name, used->pos.line,
 		  used->has_rgba ? "another colour" : "no colour");
@@ -541,7 +537,7 @@ static void resolve_materials(struct resolver *rs)
 				index_put(rs->rb->material_index, m->name, m);
 			}
 			if (!m)
-				diag_warn(rs->d, v->inline_mat->pos.line, v->inline_mat->pos.col,
+				diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
 					  "link '%s': material '%s' is not defined; the visual gets no colour",
 					  l->name, v->material_name);
 			else if (m != v->inline_mat)
@@ -552,7 +548,7 @@ static void resolve_materials(struct resolver *rs)
 		for (v = l->visuals.first; v; v = v->next)
 			if (v->material && v->material->texture && !v->material->texture_warned) {
 				v->material->texture_warned = 1;
-				diag_warn(rs->d, v->material->pos.line, v->material->pos.col,
+				diag_warn(rs->d, D_MATERIAL_TEXTURE, v->material->pos.line, v->material->pos.col,
 					  "material '%s': <texture> is left out (SDFormat has no "
 					  "URDF-style texture; give the visual a <gazebo> <material>)",
 					  v->material->name ? v->material->name : "");
@@ -568,20 +564,20 @@ static void check_joint(struct resolver *rs, struct joint *j)
 	if (!JOINT_TYPES[j->type].sdf) {
 		const struct ext_ref *r;
 		j->fate = JOINT_LEFT_OUT;
-		diag_warn(rs->d, j->pos.line, j->pos.col,
+		diag_warn(rs->d, D_JOINT_TYPE_LEFT_OUT, j->pos.line, j->pos.col,
 			  "%s joint '%s' has no SDFormat %s equivalent; left out, link '%s' "
 			  "is posed at its origin instead", joint_type_name(j->type), j->name,
 			  rs->target->version, j->child_name);
 		for (r = j->exts.first; r; r = r->next)
 			if (r->ext->blobs.n || first_tag_at(r->ext, AT_JOINT))
-				diag_warn(rs->d, r->ext->pos.line, r->ext->pos.col,
+				diag_warn(rs->d, D_JOINT_BLOCK_LEFT_OUT, r->ext->pos.line, r->ext->pos.col,
 					  "this <gazebo> block for joint '%s' is left out with the "
 					  "joint", j->name);
 	}
 	if (j->has_limit && j->lower > j->upper &&
 	    (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC)) {
 		double t = j->lower;
-		diag_warn(rs->d, j->limit_pos.line, j->limit_pos.col,
+		diag_warn(rs->d, D_LIMIT_SWAPPED, j->limit_pos.line, j->limit_pos.col,
 			  "joint '%s': limit lower %g > upper %g; swapping the two",
 			  j->name, j->lower, j->upper);
 		j->lower = j->upper;
@@ -595,18 +591,19 @@ static void warn_mimic_unwritable(struct resolver *rs)
 {
 	const struct joint *j, *first = NULL;
 	unsigned n = 0;
+	char more[48] = "";
 
 	for (j = rs->rb->joints; j; j = j->next)
 		if (j->rare && j->rare->has_mimic && n++ == 0)
 			first = j;
-	if (n == 1)
-		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
-			  "joint '%s': <mimic> has no SDFormat %s equivalent; ignored", first->name,
-			  rs->target->version);
-	else if (n > 1)
-		diag_warn(rs->d, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
-			  "%u joints have <mimic> (the first is '%s'), which SDFormat %s "
-			  "cannot express; ignored", n, first->name, rs->target->version);
+
+	if (n == 0)
+		return;
+	if (n > 1)
+		snprintf(more, sizeof more, " (and %u other joint%s)", n - 1, n > 2 ? "s" : "");
+	diag_warn(rs->d, D_MIMIC_UNWRITABLE, first->rare->mimic_pos.line, first->rare->mimic_pos.col,
+		  "joint '%s'%s: <mimic> has no SDFormat %s equivalent; ignored", first->name,
+		  more, rs->target->version);
 }
 
 /* Why follower J's <mimic> would not load, or NULL: its leader must be
@@ -637,7 +634,7 @@ static const char *mimic_problem(const struct robot *rb, const struct joint *j)
 
 static void mimic_left_out(struct resolver *rs, const struct joint *j, const char *why)
 {
-	diag_warn(rs->d, j->rare->mimic_pos.line, j->rare->mimic_pos.col,
+	diag_warn(rs->d, D_MIMIC_LEFT_OUT, j->rare->mimic_pos.line, j->rare->mimic_pos.col,
 		  "joint '%s' mimics '%s', but %s; the <mimic> is left out", j->name,
 		  j->rare->mimic_joint, why);
 }
@@ -692,13 +689,13 @@ static void warn_dropped(struct resolver *rs, struct link *l)
 			 "<disableFixedJointLumping> or --preserve-fixed-joints) so that it "
 			 "takes that link's mass", fc->name);
 	if (pj)
-		diag_warn(rs->d, l->pos.line, l->pos.col,
+		diag_warn(rs->d, D_MASSLESS_DROPPED, l->pos.line, l->pos.col,
 			  "link '%s' %s and its parent joint '%s' is %s, so it cannot be a "
 			  "frame; it is left out with that joint and %u link%s below it; %s",
 			  l->name, why, pj->name, pj->type == JOINT_FIXED ? "kept" : "not fixed",
 			  l->ndropped_below, l->ndropped_below == 1 ? "" : "s", hint);
 	else
-		diag_warn(rs->d, l->pos.line, l->pos.col,
+		diag_warn(rs->d, D_MASSLESS_ROOT, l->pos.line, l->pos.col,
 			  "root link '%s' %s; SDFormat needs a positive mass, so it is left out "
 			  "with all %u link%s below it and the model has no link; %s",
 			  l->name, why, l->ndropped_below, l->ndropped_below == 1 ? "" : "s", hint);
@@ -712,7 +709,7 @@ static void warn_frame(struct resolver *rs, const struct link *l)
 
 	int moved = l->visuals.first || l->collisions.first || l->exts.first;
 
-	diag_warn(rs->d, l->pos.line, l->pos.col,
+	diag_warn(rs->d, D_MASSLESS_FRAME, l->pos.line, l->pos.col,
 		  "link '%s' %s; its fixed joint '%s' is kept, so both are written as "
 		  "<frame>s%s%s%s", l->name, l->inertial ? "has a mass <= 0" : "has no <inertial>",
 		  j->name, moved ? ", and what the link holds (visuals, collisions, <gazebo> "
@@ -721,7 +718,7 @@ static void warn_frame(struct resolver *rs, const struct link *l)
 		for (i = 0; i < r->ext->blobs.n; i++) {
 			const struct xnode *b = r->ext->blobs.v[i];
 			const char *name = xnode_attr(b, "name");
-			diag_warn(rs->d, b->pos.line, b->pos.col,
+			diag_warn(rs->d, D_MASSLESS_JOINT_BLOB, b->pos.line, b->pos.col,
 				  "<%s%s%s%s> cannot attach to joint '%s', which became a frame "
 				  "(link '%s' has no mass); left out", b->name,
 				  name ? " name='" : "", name ? name : "", name ? "'" : "",
@@ -736,13 +733,13 @@ static void warn_world_contents(struct resolver *rs, const struct link *l)
 	const struct ext_ref *r;
 
 	if (l->inertial || l->visuals.first || l->collisions.first)
-		diag_warn(rs->d, l->pos.line, l->pos.col,
+		diag_warn(rs->d, D_WORLD_CONTENTS, l->pos.line, l->pos.col,
 			  "link 'world' is the model's fixed frame, not a link: its %s left out",
 			  l->inertial && (l->visuals.first || l->collisions.first) ?
 			  "<inertial>, <visual>s and <collision>s are" :
 			  l->inertial ? "<inertial> is" : "<visual>s and <collision>s are");
 	for (r = l->exts.first; r; r = r->next)
-		diag_warn(rs->d, r->ext->pos.line, r->ext->pos.col,
+		diag_warn(rs->d, D_WORLD_BLOCK, r->ext->pos.line, r->ext->pos.col,
 			  "this <gazebo> block for link 'world' is left out: the world is the "
 			  "model's fixed frame, not a link");
 }
@@ -870,11 +867,11 @@ static void check_inertia(struct resolver *rs, const struct link *l)
 	}
 	tol = 1e-9 * (fabs(ev[2]) > 0 ? fabs(ev[2]) : 1);
 	if (ev[0] <= 0)
-		diag_warn(rs->d, in->pos.line, in->pos.col,
+		diag_warn(rs->d, D_INERTIA_NOT_POSITIVE, in->pos.line, in->pos.col,
 			  "link '%s': inertia is not positive definite (principal moments "
 			  "%g, %g, %g); simulators reject it", l->name, ev[0], ev[1], ev[2]);
 	else if (ev[2] > ev[0] + ev[1] + tol)
-		diag_warn(rs->d, in->pos.line, in->pos.col,
+		diag_warn(rs->d, D_INERTIA_TRIANGLE, in->pos.line, in->pos.col,
 			  "link '%s': principal moments %g, %g, %g violate the triangle "
 			  "inequality; simulators reject it", l->name, ev[0], ev[1], ev[2]);
 }
@@ -890,7 +887,7 @@ static void check_written(struct resolver *rs)
 			check_inertia(rs, rb->order[i]);
 		}
 	if (written == 0 && !(rb->root && rb->root->dropped_by == rb->root))
-		diag_warn(rs->d, rb->pos.line, rb->pos.col,
+		diag_warn(rs->d, D_MODEL_NO_MASS, rb->pos.line, rb->pos.col,
 			  "the model has no link with mass; simulators will not load it");
 }
 
@@ -917,7 +914,7 @@ static void warn_items_missing(struct resolver *rs, const struct link *l, const 
 
 	if (!tag && blobs->n == 0)
 		return;
-	diag_warn(rs->d, e->pos.line, e->pos.col,
+	diag_warn(rs->d, D_GAZEBO_NO_ITEMS, e->pos.line, e->pos.col,
 		  "link '%s' has no <%s>, so <%s> in this <gazebo> block applies to nothing; "
 		  "ignored", l->name, visual ? "visual" : "collision",
 		  tag ? tag : visual ? "visual" : "collision");
@@ -960,7 +957,7 @@ static void warn_captured_items(struct resolver *rs)
 				struct arena_mark m = arena_mark(&rs->rb->arena);
 				const char *name = item_sdf_name(&rs->rb->arena, l->owner->name, l, it, 0);
 				if (!strstr(name, "_fixed_joint_lump__"))
-					diag_warn(rs->d, it->pos.line, it->pos.col, "this %s of link '%s', "
+					diag_warn(rs->d, D_LUMP_ITEM_TAKES_OWNER, it->pos.line, it->pos.col, "this %s of link '%s', "
 						  "merged into '%s', is named '%s', which starts with "
 						  "'%s': as in libsdformat, it takes the <gazebo> %s "
 						  "settings of '%s', not those of '%s'", what, l->name,
@@ -1000,7 +997,7 @@ static void warn_shared_names(struct resolver *rs)
 	for (j = rs->rb->joints; j; j = j->next) {
 		const struct link *l = index_get(rs->rb->link_index, j->name);
 		if (l)
-			diag_warn(rs->d, j->pos.line, j->pos.col,
+			diag_warn(rs->d, D_NAME_SHARED, j->pos.line, j->pos.col,
 				  "joint '%s' has the name of a link (line %lu); SDFormat "
 				  "needs distinct names", j->name, (unsigned long)l->pos.line);
 	}
@@ -1012,7 +1009,7 @@ static void warn_if_reserved(struct resolver *rs, const char *what, const char *
 	const char *why = name_reserved(name);
 
 	if (why)
-		diag_warn(rs->d, pos.line, pos.col, "%s name '%s' is reserved in SDFormat (%s); "
+		diag_warn(rs->d, D_NAME_RESERVED, pos.line, pos.col, "%s name '%s' is reserved in SDFormat (%s); "
 			  "readers reject the output", what, name, why);
 }
 
@@ -1046,7 +1043,7 @@ static void warn_zero_axes(struct resolver *rs)
 	for (j = rs->rb->joints; j; j = j->next)
 		if (j->fate == JOINT_WRITTEN && j->has_axis && j->type != JOINT_FIXED &&
 		    j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 0)
-			diag_warn(rs->d, j->pos.line, j->pos.col, "joint '%s' has the axis 0 0 0, "
+			diag_warn(rs->d, D_AXIS_ZERO, j->pos.line, j->pos.col, "joint '%s' has the axis 0 0 0, "
 				  "which has no direction; readers reject the output (URDF's "
 				  "default axis is 1 0 0)", j->name);
 }

@@ -7,8 +7,8 @@
  * links, mesh URIs), and writes SDFormat to OUT_FD only once the whole input
  * has been accepted, so a rejected input leaves nothing on OUT_FD.  Messages
  * go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL: warning|error:
- * TEXT".  The library keeps no state between calls and prints nothing but
- * through diag_fn.
+ * TEXT [U2S0103]", or as fields to opts->diag_record_fn.  The library keeps
+ * no state between calls and prints nothing but through those.
  *
  * Installed as <u2s.h> with libu2s.a; `pkg-config --static --cflags --libs
  * u2s` gives the flags (the library needs expat and talloc). */
@@ -24,6 +24,38 @@ extern "C" {
 enum u2s_severity { U2S_WARNING, U2S_ERROR };
 
 typedef void u2s_diag_fn(void *arg, enum u2s_severity sev, const char *line);
+
+/* A message as fields, for programs that act on them (opts->diag_record_fn).
+ * Every string lives only during the call. */
+struct u2s_diagnostic {
+	enum u2s_severity severity;  /* U2S_ERROR for a warning under werror too */
+	const char *code;            /* "U2S0103": stable; u2s(1), DIAGNOSTICS */
+	const char *file;            /* the input as messages name it (a path or
+				      * "<stdin>"); NULL for the CLI's own */
+	unsigned long line, column;  /* from 1; 0 when there is no position */
+	const char *message;         /* the text alone: it quotes the input, so it
+				      * may hold any bytes a name or value held */
+	const char *path;            /* where in the document, when known:
+				      * /robot/link[@name='a']/visual[2]/origin */
+};
+typedef void u2s_diag_record_fn(void *arg, const struct u2s_diagnostic *d);
+
+/* How u2s_diagnostic_format writes a message. */
+enum u2s_diag_style {
+	U2S_DIAG_TEXT,     /* FILE:LINE:COL: warning: TEXT [U2S0103], control
+			    * characters escaped, long lines cut with "..." */
+	U2S_DIAG_JSON,     /* one JSON object: file, line, column, severity, code,
+			    * message, path (null when unknown); invalid UTF-8
+			    * replaced with U+FFFD */
+	U2S_DIAG_GITHUB    /* a GitHub Actions workflow command:
+			    * ::warning file=F,line=L,col=C,title=U2S0103::TEXT */
+};
+
+/* Writes D in STYLE as one line without a newline into BUF (SIZE bytes,
+ * NUL-terminated when SIZE > 0), and returns the length the whole line
+ * needs, as snprintf does: a result >= SIZE means it was cut. */
+size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style style,
+			     char *buf, size_t size);
 
 /* What becomes of mesh URIs (<mesh filename>). */
 enum u2s_uri_mode {
@@ -87,6 +119,10 @@ struct u2s_options {
 	 * axes set to 1 0 0; each change a warning. */
 	int repair;
 	double repair_mass;
+	/* Messages as fields (struct u2s_diagnostic): when set, each goes
+	 * here instead of to diag_fn. */
+	u2s_diag_record_fn *diag_record_fn;
+	void *diag_record_arg;
 };
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */

@@ -40,7 +40,7 @@ static const char *file_uri(struct rewriter *rw, const struct geometry *g)
 	if (dir)
 		return arena_printf(&rw->rb->arena, "file://%s%s", dir, rest);
 	if (first)
-		diag_warn(rw->d, g->pos.line, g->pos.col,
+		diag_warn(rw->d, D_PACKAGE_NOT_FOUND, g->pos.line, g->pos.col,
 			  "package '%s' (mesh '%s') is not in --package-path, ROS_PACKAGE_PATH "
 			  "or AMENT_PREFIX_PATH; its meshes are written as model://%s/...",
 			  pkg, f, pkg);

@@ -28,6 +28,7 @@ static inline void collect(void *arg, enum u2s_severity sev, const char *line)
 	r->msgs = realloc(r->msgs, old + strlen(line) + 2);
 	cr_assert_not_null(r->msgs);
 	strcpy(r->msgs + old, line);
+	cr_assert_eq(strip_codes(r->msgs + old), 0, "a message without a code: %s", line);
 	strcat(r->msgs + old, "\n");
 	if (sev == U2S_ERROR)
 		r->nerrors++;

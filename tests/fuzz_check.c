@@ -53,7 +53,7 @@ struct seen {
 };
 
 /* "<fuzz>" [":LINE:COL"] ": error: " or ": warning: ", then text with no
- * control characters (diag escapes them). */
+ * control characters (diag escapes them), ending in the code " [U2S0103]". */
 int fuzz_message_ok(enum u2s_severity sev, const char *line)
 {
 	const char *p = line + strlen(FUZZ_NAME);
@@ -74,7 +74,9 @@ int fuzz_message_ok(enum u2s_severity sev, const char *line)
 	for (; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			return 0;
-	return 1;
+	return p - line > 10 && p[-10] == ' ' && p[-9] == '[' && strncmp(p - 8, "U2S", 3) == 0 &&
+	       isdigit((unsigned char)p[-5]) && isdigit((unsigned char)p[-4]) &&
+	       isdigit((unsigned char)p[-3]) && isdigit((unsigned char)p[-2]) && p[-1] == ']';
 }
 
 static void on_diag(void *arg, enum u2s_severity sev, const char *line)

@@ -348,7 +348,7 @@ Test(cli, batch_goes_on_past_failures)
 	expect_match(r.err, "^in/b\\.urdf:3:[0-9]+: error: ");
 	expect_in(r.err, "cannot open in/missing.urdf", "stderr");
 	expect_match(r.err, "^in/c\\.urdf:3:3: warning: ");
-	expect_match(r.err, "^u2s: 2 of 4 files failed$");
+	expect_match(r.err, "^u2s: 2 of 4 files failed \\[U2S1023\\]$");
 	run_free(&r);
 	free(want);
 	free(warned);
@@ -370,7 +370,7 @@ Test(cli, batch_status_is_the_highest)
 	run_free(&r);
 	r = U2S(dir, NULL, "-d", "out/", "b.urdf", "a.urdf");
 	expect_status(&r, 1);
-	expect_match(r.err, "^u2s: 1 of 2 files failed$");
+	expect_match(r.err, "^u2s: 1 of 2 files failed \\[U2S1023\\]$");
 	run_free(&r);
 	r = U2S(dir, NULL, "--output-dir=out", "nothere.urdf", "b.urdf");
 	expect_status(&r, 3);
@@ -433,7 +433,7 @@ Test(cli, batch_same_output_twice)
 	cr_assert(file_exists(dir, "out/ARM.sdf") == 0, "w/ARM.urdf is rejected");
 	expect_in(r.err, "u2s: v/arm.URDF: not converted: out/arm.sdf is the output of x/arm.urdf",
 		  "stderr");
-	expect_match(r.err, "^u2s: 3 of 5 files failed$");
+	expect_match(r.err, "^u2s: 3 of 5 files failed \\[U2S1023\\]$");
 	got = read_file(dir, "out/arm.sdf");
 	cr_assert_not_null(got);
 	cr_assert_str_eq(got, want, "the first FILE's output stays");
@@ -621,7 +621,7 @@ Test(cli, check_writes_nothing)
 	cr_assert_str_eq(r.out, "");
 	expect_match(r.err, "^b\\.urdf:3:[0-9]+: error: ");
 	expect_match(r.err, "^c\\.urdf:3:3: warning: ");
-	expect_match(r.err, "^u2s: 1 of 3 files failed$");
+	expect_match(r.err, "^u2s: 1 of 3 files failed \\[U2S1023\\]$");
 	run_free(&r);
 	r = U2S(dir, NULL, "--check", "--werror", "a.urdf", "c.urdf");
 	expect_status(&r, 1);

@@ -132,6 +132,25 @@ static pid_t start(const char **argv, int in_fd, int stdout_fd, int *outfd, int 
 	return pid;
 }
 
+/* The lines of standard error that are not messages (and have no code):
+ * the hint after a usage error, and --stats' lines. */
+static unsigned lines_not_messages(const char *err)
+{
+	unsigned n = 0;
+	const char *line;
+
+	for (line = err; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "") {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		const char *joints = strstr(line, " joints in; ");
+		if (strncmp(line, "Try 'u2s --help'", 16) == 0 ||
+		    (joints && joints < line + len &&
+		     (len < 10 || !is_code_suffix(line + len - 10, 10))))
+			n++;
+	}
+	return n;
+}
+
 static struct run finish(pid_t pid, int outfd, int errfd)
 {
 	struct run r = { 0 };
@@ -148,6 +167,9 @@ static struct run finish(pid_t pid, int outfd, int errfd)
 	r.maxrss_kb = ru.ru_maxrss;
 	r.out = outfd < 0 ? strdup("") : slurp(outfd, &r.outlen);
 	r.err = slurp(errfd, &r.errlen);
+	cr_assert_eq(strip_codes(r.err), lines_not_messages(r.err),
+		     "a message without its code in:\n%s", r.err);
+	r.errlen = strlen(r.err);
 	if (outfd >= 0)
 		close(outfd);
 	close(errfd);
@@ -989,8 +1011,8 @@ Test(warn, several_mimics_in_one_line)
 	       " <joint name='k' type='continuous'><parent link='b'/><child link='c'/>\n"
 	       "  <mimic joint='j'/></joint>\n"
 	       "</robot>\n",
-	       "t.urdf:6:3: warning: 2 joints have <mimic> (the first is 'j'), which SDFormat 1.9 "
-	       "cannot express; ignored\n");
+	       "t.urdf:6:3: warning: joint 'j' (and 1 other joint): <mimic> has no SDFormat 1.9 "
+	       "equivalent; ignored\n");
 }
 
 Test(warn, limits_swapped)

@@ -125,15 +125,19 @@ Test(fuzz, early_rejection_with_much_unread_input)
 
 Test(fuzz, checker_rejects_bad_messages)
 {
-	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: bad"));
-	cr_expect(fuzz_message_ok(U2S_WARNING, "<fuzz>:1:1: warning: odd"));
-	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>: error: too many errors"));
-	cr_expect_not(fuzz_message_ok(U2S_WARNING, "<fuzz>:3:7: error: bad"), "severity");
-	cr_expect_not(fuzz_message_ok(U2S_ERROR, "t.urdf:3:7: error: bad"), "file name");
-	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3: error: bad"), "no column");
-	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:x:7: error: bad"), "line not a number");
+	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: bad [U2S0302]"));
+	cr_expect(fuzz_message_ok(U2S_WARNING, "<fuzz>:1:1: warning: odd [U2S0204]"));
+	cr_expect(fuzz_message_ok(U2S_ERROR, "<fuzz>: error: too many errors [U2S0001]"));
+	cr_expect_not(fuzz_message_ok(U2S_WARNING, "<fuzz>:3:7: error: bad [U2S0302]"), "severity");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "t.urdf:3:7: error: bad [U2S0302]"), "file name");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3: error: bad [U2S0302]"), "no column");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:x:7: error: bad [U2S0302]"),
+		      "line not a number");
 	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: "), "no text");
-	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: two\nlines"), "newline");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: two\nlines [U2S0302]"),
+		      "newline");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: bad"), "no code");
+	cr_expect_not(fuzz_message_ok(U2S_ERROR, "<fuzz>:3:7: error: bad [U2S03x2]"), "code");
 }
 
 static const char *check_out(const char *sdf, const char *urdf)

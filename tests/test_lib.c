@@ -108,6 +108,121 @@ Test(lib, diagnostics_callback)
 	result_free(&r);
 }
 
+/* ---- messages as fields, and their three forms ------------------------------ */
+
+struct records {
+	unsigned n;
+	char code[4][16], path[4][128], message[4][256];
+	unsigned long line[4], column[4];
+	enum u2s_severity sev[4];
+};
+
+static void keep_record(void *arg, const struct u2s_diagnostic *d)
+{
+	struct records *k = arg;
+
+	if (k->n < 4) {
+		snprintf(k->code[k->n], sizeof k->code[0], "%s", d->code);
+		snprintf(k->path[k->n], sizeof k->path[0], "%s", d->path ? d->path : "(null)");
+		snprintf(k->message[k->n], sizeof k->message[0], "%s", d->message);
+		k->line[k->n] = d->line;
+		k->column[k->n] = d->column;
+		k->sev[k->n] = d->severity;
+	}
+	k->n++;
+}
+
+Test(lib, diagnostics_as_fields)
+{
+	struct records k;
+	struct u2s_options opts = { 0 };
+	int in = temp_fd(), out = temp_fd();
+	const char *urdf = "<robot name='r'>\n <link name='a'>\n  <visual>\n"
+			   "   <origin xyz='1 2'/><geometry><sphere radius='1'/></geometry>\n"
+			   "  </visual>\n </link>\n</robot>\n";
+
+	memset(&k, 0, sizeof k);
+	cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+	cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+	opts.diag_record_fn = keep_record;
+	opts.diag_record_arg = &k;
+	opts.werror = 1;
+	cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
+	close(in);
+	close(out);
+	cr_assert_eq(k.n, 1);
+	cr_assert_str_eq(k.code[0], "U2S0302");
+	cr_assert_eq(k.sev[0], U2S_ERROR);
+	cr_assert_eq(k.line[0], 4);
+	cr_assert_eq(k.column[0], 4);
+	cr_assert_str_eq(k.message[0], "<origin xyz='1 2'>: expected 3 finite numbers");
+	cr_assert_str_eq(k.path[0], "/robot/link[@name='a']/visual[1]/origin");
+}
+
+static const char *formatted(const struct u2s_diagnostic *d, enum u2s_diag_style style)
+{
+	static char buf[4096];
+	size_t n = u2s_diagnostic_format(d, style, buf, sizeof buf);
+
+	cr_assert_lt(n, sizeof buf);
+	cr_assert_eq(n, strlen(buf));
+	return buf;
+}
+
+Test(lib, diagnostic_forms_escape_what_they_must)
+{
+	struct u2s_diagnostic d = {
+		U2S_WARNING, "U2S0407", "dir/a,b:c%.urdf", 3, 7,
+		"name 'q\"\\\t\n\x01\xc3\xa9\xff' 100%", "/robot/link[@name='x']"
+	};
+	char small[16];
+
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT),
+			 "dir/a,b:c%.urdf:3:7: warning: name 'q\"\\\\t\\n\\x01\xc3\xa9\xff' 100% "
+			 "[U2S0407]");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_JSON),
+			 "{\"file\":\"dir/a,b:c%.urdf\",\"line\":3,\"column\":7,\"severity\":"
+			 "\"warning\",\"code\":\"U2S0407\",\"message\":\"name 'q\\\"\\\\\\t\\n"
+			 "\\u0001\xc3\xa9\\ufffd' 100%\",\"path\":\"/robot/link[@name='x']\"}");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB),
+			 "::warning file=dir/a%2Cb%3Ac%25.urdf,line=3,col=7,title=U2S0407::"
+			 "name 'q\"\\\t%0A\x01\xc3\xa9\xef\xbf\xbd' 100%25");
+	/* no position, no file (the CLI's own), no path */
+	d.line = d.column = 0;
+	d.file = NULL;
+	d.path = NULL;
+	d.severity = U2S_ERROR;
+	d.message = "-o and -d exclude each other";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "u2s: -o and -d exclude each other [U2S0407]");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_JSON),
+			 "{\"file\":null,\"line\":null,\"column\":null,\"severity\":\"error\","
+			 "\"code\":\"U2S0407\",\"message\":\"-o and -d exclude each other\",\"path\":null}");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB),
+			 "::error title=U2S0407::-o and -d exclude each other");
+	/* snprintf-like: cut, NUL-terminated, the length it needs */
+	cr_assert_eq(u2s_diagnostic_format(&d, U2S_DIAG_TEXT, small, sizeof small), 43);
+	cr_assert_str_eq(small, "u2s: -o and -d ");
+	/* standard input is no file of a repository */
+	d.file = "<stdin>";
+	d.line = 2, d.column = 1;
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB),
+			 "::error title=U2S0407::-o and -d exclude each other");
+}
+
+Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)
+{
+	char msg[3000];
+	const char *line;
+	struct u2s_diagnostic d = { U2S_ERROR, "U2S0205", "t.urdf", 1, 1, msg, NULL };
+
+	memset(msg, 'n', sizeof msg - 1);
+	msg[sizeof msg - 1] = '\0';
+	line = formatted(&d, U2S_DIAG_TEXT);
+	cr_assert_lt(strlen(line), 1400);
+	cr_assert(strstr(line, "n... [U2S0205]") != NULL && line[strlen(line) - 1] == ']', "%s",
+		  line + strlen(line) - 30);
+}
+
 Test(lib, check_writes_nothing)
 {
 	struct u2s_stats st;

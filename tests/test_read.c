@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "read.h"
+#include "testutil.h"
 #include "resolve.h"
 
 /* ---- harness ----------------------------------------------------------------- */
@@ -32,7 +33,9 @@ static void collect(void *arg, enum u2s_severity sev, const char *line)
 
 	if (m->n < 64) {
 		m->sev[m->n] = sev;
-		m->line[m->n++] = talloc_strdup(ctx, line);
+		m->line[m->n] = talloc_strdup(ctx, line);
+		cr_assert_eq(strip_codes(m->line[m->n]), 0, "a message without a code: %s", line);
+		m->n++;
 	}
 }
 

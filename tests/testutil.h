@@ -43,4 +43,44 @@ static inline char *slurp(int fd, size_t *len)
 	return s;
 }
 
+/* Whether the N bytes at S are " [U2S" four digits "]": a message's code. */
+static inline int is_code_suffix(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n != 10 || memcmp(s, " [U2S", 5) != 0 || s[9] != ']')
+		return 0;
+	for (i = 5; i < 9; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/* Removes the code " [U2S0103]" that ends each line of TEXT (in place), so
+ * that tests of a message's text need not spell its code (tests/codes.sh
+ * and test_diag's codes tests check them); returns how many lines had no
+ * code.  Lines are \n-separated; the last may lack its \n. */
+static inline unsigned strip_codes(char *text)
+{
+	char *in = text, *out = text;
+	unsigned without = 0;
+
+	while (*in) {
+		char *nl = strchr(in, '\n');
+		size_t len = nl ? (size_t)(nl - in) : strlen(in);
+
+		if (len >= 10 && is_code_suffix(in + len - 10, 10))
+			len -= 10;
+		else if (len > 0)
+			without++;
+		memmove(out, in, len);
+		out += len;
+		in += nl ? (size_t)(nl - in) : strlen(in);
+		if (*in == '\n')
+			*out++ = *in++;
+	}
+	*out = '\0';
+	return without;
+}
+
 #endif
