@@ -668,7 +668,8 @@ static void limit_not_negative(struct reader *r, const XML_Char **atts, const ch
 }
 
 /* <limit> as URDF 1.2 reads it: every attribute optional; lower and upper
- * (NaN when absent) required of revolute and prismatic joints and in order;
+ * (-inf and inf when absent, as urdfdom 6 and SDFormat say no bound)
+ * required of revolute and prismatic joints and in order;
  * effort and velocity infinite when absent; acceleration, deceleration
  * (defaulting to acceleration) and jerk checked, then left out, with one
  * warning per robot. */
@@ -678,8 +679,8 @@ static void read_limit_1_2(struct reader *r, struct joint *j, const XML_Char **a
 	double extra[3] = { INFINITY, INFINITY, INFINITY };
 	struct srcpos p = here(r);
 
-	j->lower = j->upper = NAN;
-	j->effort = j->velocity = INFINITY;
+	j->lower = -INFINITY;
+	j->upper = j->effort = j->velocity = INFINITY;
 	has_lower = num_attr(r, atts, "limit", "lower", &j->lower, 1, 0);
 	has_upper = num_attr(r, atts, "limit", "upper", &j->upper, 1, 0);
 	if ((!attr(atts, "lower") || !attr(atts, "upper")) && !j->type_unknown &&
