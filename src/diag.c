@@ -151,36 +151,63 @@ static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 	sink_str(k, code);
 }
 
-/* S as a JSON string: quotes, backslashes and control characters escaped,
- * invalid UTF-8 replaced by U+FFFD. */
-static void json_string(struct sink *k, const char *s)
+/* S into K: each byte that starts no valid UTF-8 sequence as INVALID, each
+ * ASCII byte that ESCAPE names (into BUF, given ARG) as what it returns,
+ * everything else as it is. */
+typedef const char *escape_fn(unsigned char c, char buf[8], int arg);
+
+static void sink_escaped(struct sink *k, const char *s, const char *invalid,
+			 escape_fn *escape, int arg)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
-	char esc[8];
+	char buf[8];
 
-	sink_put(k, "\"", 1);
 	while (p < end) {
 		size_t n = utf8_valid(p, end);
+		const char *esc;
 
 		if (n == 0) {
-			sink_str(k, "\\ufffd");
+			sink_str(k, invalid);
 			p++;
 			continue;
 		}
-		if (*p == '"' || *p == '\\') {
-			esc[0] = '\\', esc[1] = (char)*p;
-			sink_put(k, esc, 2);
-		} else if (*p < 0x20) {
-			const char *named = *p == '\n' ? "\\n" : *p == '\r' ? "\\r" : *p == '\t' ?
-					    "\\t" : *p == '\b' ? "\\b" : *p == '\f' ? "\\f" : NULL;
-			if (!named)
-				snprintf(esc, sizeof esc, "\\u%04x", *p);
-			sink_str(k, named ? named : esc);
-		} else {
+		esc = n == 1 ? escape(*p, buf, arg) : NULL;
+		if (esc)
+			sink_str(k, esc);
+		else
 			sink_put(k, (const char *)p, n);
-		}
 		p += n;
 	}
+}
+
+/* JSON: quotes, backslashes and control characters. */
+static const char *json_escape(unsigned char c, char buf[8], int arg)
+{
+	(void)arg;
+	switch (c) {
+	case '"': return "\\\"";
+	case '\\': return "\\\\";
+	case '\n': return "\\n";
+	case '\r': return "\\r";
+	case '\t': return "\\t";
+	case '\b': return "\\b";
+	case '\f': return "\\f";
+	}
+	if (c >= 0x20)
+		return NULL;
+	snprintf(buf, 8, "\\u%04x", c);
+	return buf;
+}
+
+/* S as a JSON string, or null; invalid UTF-8 replaced by U+FFFD. */
+static void json_string(struct sink *k, const char *s)
+{
+	if (!s) {
+		sink_str(k, "null");
+		return;
+	}
+	sink_put(k, "\"", 1);
+	sink_escaped(k, s, "\\ufffd", json_escape, 0);
 	sink_put(k, "\"", 1);
 }
 
@@ -195,10 +222,7 @@ static void json_number_or_null(struct sink *k, unsigned long v)
 static void format_json(struct sink *k, const struct u2s_diagnostic *d)
 {
 	sink_str(k, "{\"file\":");
-	if (d->file)
-		json_string(k, d->file);
-	else
-		sink_str(k, "null");
+	json_string(k, d->file);
 	sink_str(k, ",\"line\":");
 	json_number_or_null(k, d->line);
 	sink_str(k, ",\"column\":");
@@ -210,41 +234,28 @@ static void format_json(struct sink *k, const struct u2s_diagnostic *d)
 	sink_str(k, ",\"message\":");
 	json_string(k, d->message);
 	sink_str(k, ",\"path\":");
-	if (d->path)
-		json_string(k, d->path);
-	else
-		sink_str(k, "null");
+	json_string(k, d->path);
 	sink_put(k, "}", 1);
 }
 
-/* S escaped as GitHub's workflow commands want: % and line breaks in the
- * message; also : and , in a property.  Invalid UTF-8 becomes U+FFFD. */
+/* GitHub's workflow commands: % and line breaks in the message; also :
+ * and , in a property (ARG). */
+static const char *github_escape(unsigned char c, char buf[8], int property)
+{
+	(void)buf;
+	switch (c) {
+	case '%': return "%25";
+	case '\r': return "%0D";
+	case '\n': return "%0A";
+	case ':': return property ? "%3A" : NULL;
+	case ',': return property ? "%2C" : NULL;
+	}
+	return NULL;
+}
+
 static void github_escaped(struct sink *k, const char *s, int property)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
-
-	while (p < end) {
-		size_t n = utf8_valid(p, end);
-
-		if (n == 0) {
-			sink_str(k, "\xEF\xBF\xBD");
-			p++;
-			continue;
-		}
-		if (*p == '%')
-			sink_str(k, "%25");
-		else if (*p == '\r')
-			sink_str(k, "%0D");
-		else if (*p == '\n')
-			sink_str(k, "%0A");
-		else if (property && *p == ':')
-			sink_str(k, "%3A");
-		else if (property && *p == ',')
-			sink_str(k, "%2C");
-		else
-			sink_put(k, (const char *)p, n);
-		p += n;
-	}
+	sink_escaped(k, s, "\xEF\xBF\xBD", github_escape, property);
 }
 
 static void format_github(struct sink *k, const struct u2s_diagnostic *d)
