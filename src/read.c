@@ -276,7 +276,7 @@ static void read_version(struct reader *r, const XML_Char **atts)
 	const char *text = attr(atts, "version"), *why;
 	struct urdf_version v;
 	struct srcpos p;
-	char buf[DIAG_EXCERPT + 4];
+	char buf[DIAG_EXCERPT + 4], known[URDF_VERSIONS_TEXT];
 
 	if (!text)
 		return;
@@ -287,7 +287,7 @@ static void read_version(struct reader *r, const XML_Char **atts)
 			   "MAJOR.MINOR, such as 1.0)", diag_excerpt(buf, text), why);
 	else if (!urdf_version_known(v))
 		diag_error(r->diag, D_VERSION_UNKNOWN, p.line, p.col, "<robot version='%s'>: u2s reads URDF %s, "
-			   "not %u.%u", diag_excerpt(buf, text), urdf_versions_known_text(),
+			   "not %u.%u", diag_excerpt(buf, text), urdf_versions_known_text(known),
 			   v.major, v.minor);
 	r->robot->urdf_version = why || !urdf_version_known(v) ? urdf_version_newest() : v;
 }
@@ -961,6 +961,12 @@ static void path_step(struct path *p, const char *name, const char *key, const c
 	}
 }
 
+/* The attribute that tells an element ELEM from its siblings in a path. */
+static const char *path_key(const char *elem)
+{
+	return strcmp(elem, "gazebo") == 0 ? "reference" : "name";
+}
+
 /* The place of IT among its link's items of its kind, from 1 (0: it was
  * left out). */
 static unsigned item_index(const struct item *it)
@@ -1000,7 +1006,7 @@ static void path_of_scope(struct path *p, const struct scope *s, const char *sta
 		break;
 	case IN_GAZEBO:
 		n = s->obj;
-		key = strcmp(n->name, "gazebo") == 0 ? "reference" : "name";
+		key = path_key(n->name);
 		path_step(p, n->name, key, xnode_attr(n, key), 0);
 		break;
 	case IN_IGNORED:
@@ -1008,14 +1014,6 @@ static void path_of_scope(struct path *p, const struct scope *s, const char *sta
 		path_step(p, starting ? starting : "*", NULL, NULL, 0);
 		break;
 	}
-}
-
-static const char *atts_value(const char **atts, const char *name)
-{
-	for (; atts && *atts; atts += 2)
-		if (strcmp(atts[0], name) == 0)
-			return atts[1];
-	return NULL;
 }
 
 /* diag's path_fn while a file is read: the open elements, and the one
@@ -1033,9 +1031,8 @@ static size_t reader_path(void *arg, char *buf, size_t size)
 		path_of_scope(&p, &r->stack[i],
 			      r->starting && i == r->starting_depth ? r->starting : NULL);
 	if (r->starting && r->depth == r->starting_depth)
-		path_step(&p, r->starting, strcmp(r->starting, "gazebo") == 0 ? "reference" : "name",
-			  atts_value(r->starting_atts, strcmp(r->starting, "gazebo") == 0 ?
-				     "reference" : "name"), 0);
+		path_step(&p, r->starting, path_key(r->starting),
+			  attr(r->starting_atts, path_key(r->starting)), 0);
 	return p.len;
 }
 

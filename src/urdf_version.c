@@ -2,6 +2,7 @@
 #include "urdf_version.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,9 +92,16 @@ struct urdf_version urdf_version_newest(void)
 	return KNOWN[NKNOWN - 1];
 }
 
-const char *urdf_versions_known_text(void)
+const char *urdf_versions_known_text(char buf[URDF_VERSIONS_TEXT])
 {
-	return "1.0, 1.1 and 1.2";
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NKNOWN && n < URDF_VERSIONS_TEXT; i++)
+		n += (size_t)snprintf(buf + n, URDF_VERSIONS_TEXT - n, "%s%u.%u",
+				      i == 0 ? "" : i + 1 == NKNOWN ? " and " : ", ",
+				      KNOWN[i].major, KNOWN[i].minor);
+	return buf;
 }
 
 int urdf_has(struct urdf_version v, enum urdf_feature f)

@@ -31,7 +31,8 @@ int urdf_version_is(struct urdf_version a, struct urdf_version b);
 int urdf_version_known(struct urdf_version v);
 /* The newest version u2s reads, and the list of all ("1.0, 1.1 and 1.2"). */
 struct urdf_version urdf_version_newest(void);
-const char *urdf_versions_known_text(void);
+#define URDF_VERSIONS_TEXT 64
+const char *urdf_versions_known_text(char buf[URDF_VERSIONS_TEXT]);
 /* Whether a file of version V has feature F, and the version F came in. */
 int urdf_has(struct urdf_version v, enum urdf_feature f);
 struct urdf_version urdf_feature_since(enum urdf_feature f);
