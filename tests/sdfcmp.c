@@ -568,8 +568,12 @@ static int pose_eq(double tol, struct str a, struct str b)
 
 static int is_six(const char *tag)
 {
-	return !strcmp(tag, "pose") || !strcmp(tag, "xyzOffset") ||
-	       !strcmp(tag, "rpyOffset") || !strcmp(tag, "scale");
+	static const char *const six[] = { "pose", "xyzOffset", "rpyOffset",
+		"scale", "ambient", "diffuse", "specular", "emissive" };
+	for (size_t i = 0; i < sizeof six / sizeof *six; i++)
+		if (!strcmp(tag, six[i]))
+			return 1;
+	return 0;
 }
 
 static int is_true(struct str s)
