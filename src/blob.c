@@ -2,9 +2,13 @@
 #include "blob.h"
 
 #include "index.h"
+#include "num.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Descriptions nest (a model holds models), blobs may nest deeper than any
  * robot needs: below this depth elements are kept as they are. */
@@ -105,6 +109,185 @@ static void old_pose_frame(struct filler *f, struct xnode *pose, unsigned i)
 			  "to the element's parent", diag_excerpt(buf, frame));
 }
 
+/* ---- typed values -------------------------------------------------------- */
+
+/* A typed value as a reader of the output reads it (libsdformat's Param:
+ * the text trimmed, "true"/"false" taken as 1/0 by the number types, then
+ * std::stoi, stoul, stod or stof, which read the longest number at the
+ * start; "0x" makes the integers hexadecimal). */
+struct typed {
+	const char *text;   /* what to write: the value read, in its own form */
+	int changed;        /* the text said something else (a fraction cut, a
+			     * sign wrapped, words after the number) */
+};
+
+static const char *trimmed(struct arena *a, const char *text)
+{
+	size_t len;
+
+	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+		text++;
+	len = strlen(text);
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t' ||
+		       text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;
+	return arena_strndup(a, text, len);
+}
+
+/* Whether T, read whole as a decimal, is V: then reading it as V changed
+ * nothing ("640.0" as the integer 640). */
+static int means(const char *t, double v)
+{
+	double whole;
+
+	return num_parse(t, &whole) == 0 && whole == v;
+}
+
+static int read_integer_value(struct arena *a, enum schema_type type, const char *t,
+			      struct typed *out)
+{
+	int base = t[0] == '0' && (t[1] | 0x20) == 'x' ? 16 : 10;
+	char buf[NUM_BUFSZ];
+	unsigned long long u = 0;
+	long i = 0, len;
+	double v;
+
+	if (type == SCHEMA_INT)
+		len = num_read_stoi(t, base, &i), v = (double)i;
+	else
+		len = num_read_stoul(t, base, &u);
+	if (len <= 0)
+		return -1;
+	if (type == SCHEMA_UINT)
+		u &= 0xffffffffull;   /* the reader keeps an unsigned int */
+	if (type != SCHEMA_INT) {
+		snprintf(buf, sizeof buf, "%llu", u);
+		v = (double)u;
+	} else {
+		buf[num_format_long(i, buf)] = '\0';
+	}
+	out->text = arena_strdup(a, buf);
+	out->changed = !means(t, v) && (t[len] != '\0' || t[0] == '-' || strcmp(buf, t + (t[0] == '+')));
+	if (base == 16 && t[len] == '\0')
+		out->changed = 0;
+	return 0;
+}
+
+static int read_real_value(struct arena *a, enum schema_type type, const char *t,
+			   struct typed *out)
+{
+	char buf[NUM_BUFSZ];
+	double v;
+	long len = num_read_stod(t, &v);
+
+	if (len <= 0 || (type == SCHEMA_FLOAT && isfinite(v) && fabs(v) > FLT_MAX))
+		return -1;   /* no number, or out of the type's range */
+	if (type == SCHEMA_FLOAT)
+		num_format_float_shortest((float)v, buf);
+	else
+		num_format(v, buf);
+	out->text = arena_strdup(a, buf);
+	out->changed = t[len] != '\0';
+	return 0;
+}
+
+/* TEXT of TYPE as the reader reads it into *OUT; 0, or -1 when it refuses
+ * the text.  Text that already says its value exactly is kept. */
+static int read_typed(struct arena *a, enum schema_type type, const char *text, struct typed *out)
+{
+	const char *t = trimmed(a, text);
+	int is_true = !strcasecmp(t, "true"), is_false = !strcasecmp(t, "false");
+	double v;
+	long i;
+
+	out->text = text;
+	out->changed = 0;
+	if (type == SCHEMA_BOOL) {
+		if (is_true || is_false || !strcmp(t, "1") || !strcmp(t, "0")) {
+			if (strcmp(t, "true") && strcmp(t, "false") && strcmp(t, "1") && strcmp(t, "0"))
+				out->text = is_true ? "true" : "false";
+			return 0;
+		}
+		return -1;
+	}
+	if (is_true || is_false)
+		t = is_true ? "1" : "0";
+	switch (type) {
+	case SCHEMA_DOUBLE:
+	case SCHEMA_FLOAT:
+		if (num_parse(t, &v) == 0 && (type == SCHEMA_DOUBLE || fabs(v) <= FLT_MAX))
+			return out->text = t, 0;
+		return read_real_value(a, type, t, out);
+	case SCHEMA_INT:
+		if (num_parse_int(t, &i) == 0 && i >= -2147483647L - 1 && i <= 2147483647L)
+			return out->text = t, 0;
+		return read_integer_value(a, type, t, out);
+	case SCHEMA_UINT:
+	case SCHEMA_UINT64:
+		if (num_parse_int(t, &i) == 0 && i >= 0 && (type == SCHEMA_UINT64 || i <= 4294967295L))
+			return out->text = t, 0;
+		return read_integer_value(a, type, t, out);
+	default:
+		return 0;
+	}
+}
+
+static const char *type_words(enum schema_type type)
+{
+	switch (type) {
+	case SCHEMA_BOOL: return "true or false";
+	case SCHEMA_INT: return "an integer";
+	case SCHEMA_UINT: case SCHEMA_UINT64: return "an unsigned integer";
+	default: return "a number";
+	}
+}
+
+/* *TEXT (of element or attribute WHAT, at N) as its TYPE reads: replaced
+ * by the value read, with a warning where that is not what it says; an
+ * error where the reader refuses it (libsdformat then fails the whole
+ * conversion). */
+static void retype(struct filler *f, const struct xnode *n, const char *what,
+		   enum schema_type type, const char **text)
+{
+	char buf[DIAG_EXCERPT + 4];
+	struct typed v;
+
+	if (type == SCHEMA_TEXT)
+		return;
+	if (read_typed(n->arena, type, *text, &v) != 0) {
+		diag_error(f->d, D_BLOB_VALUE_BAD, n->pos.line, n->pos.col,
+			   "%s '%s' is not %s, which SDFormat %s reads there", what,
+			   diag_excerpt(buf, *text), type_words(type), f->s->version);
+		return;
+	}
+	if (v.changed)
+		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
+			  "%s '%s' is read as %s by SDFormat readers (%s); written so", what,
+			  diag_excerpt(buf, *text), v.text, type_words(type));
+	*text = v.text;
+}
+
+/* The typed attributes of N (described by E) and, for a leaf, its text. */
+static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
+{
+	char what[DIAG_EXCERPT + 32];
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++) {
+		const struct schema_attr *a = schema_attr(f->s, e, n->attrs[i].name);
+		if (a && a->type != SCHEMA_TEXT) {
+			snprintf(what, sizeof what, "<%.40s %.40s>", n->name, a->name);
+			retype(f, n, what, a->type, &n->attrs[i].value);
+		}
+	}
+	if (e->type != SCHEMA_TEXT && !n->first) {
+		const char *text = n->text ? n->text : "";
+		snprintf(what, sizeof what, "<%.60s>", n->name);
+		retype(f, n, what, e->type, &text);
+		n->text = text;
+	}
+}
+
 /* Attributes of N that E does not describe go, as a reader drops them,
  * with one warning naming them all; names with a namespace prefix (a:b)
  * stay, as libsdformat keeps them. */
@@ -170,6 +353,7 @@ static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
 	unsigned i;
 
 	drop_unknown_attrs(f, n, e);
+	retype_values(f, n, e);
 	if (depth >= FILL_DEPTH_MAX)
 		return;
 	for (c = n->first; c; c = c->next) {

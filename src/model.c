@@ -154,3 +154,12 @@ int link_is_massless(const struct link *l)
 {
 	return !l->inertial || !(l->inertial->mass > 0);
 }
+
+void material_black(struct material *m)
+{
+	static const double black[4] = { 0, 0, 0, 1 };
+
+	memcpy(m->rgba, black, sizeof black);
+	m->has_rgba = 1;
+	m->black = 1;
+}

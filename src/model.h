@@ -38,7 +38,11 @@ struct material {
 	const char *texture;     /* NULL if none */
 	struct srcpos pos;
 	int texture_warned;      /* its texture was said to be left out */
+	int black;               /* no colour given: urdfdom's 0 0 0 1 */
 };
+
+/* M, which gives neither colour nor texture, as urdfdom leaves it: black. */
+void material_black(struct material *m);
 
 enum item_kind { ITEM_VISUAL, ITEM_COLLISION };
 

@@ -669,3 +669,140 @@ int num_flush_subnormal(double *v, int n)
 		}
 	return flushed;
 }
+
+/* ---- the reference's own readings (C++'s std::stod and std::stoi) ------- */
+
+/* Length of WORD at S, in any case, or 0. */
+static size_t word_at(const char *s, const char *word)
+{
+	size_t i;
+
+	for (i = 0; word[i]; i++)
+		if (s[i] == '\0' || (s[i] | 0x20) != word[i])
+			return 0;
+	return i;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* A hexadecimal number at S (after "0x"): digits [. digits] [p [+-] digits],
+ * at least one digit.  Digits past the 15th are counted, not kept: a tag
+ * value with more is not worth exact rounding.  Returns the length, or 0. */
+static size_t parse_hex(const char *s, double *out)
+{
+	unsigned long long m = 0;
+	int kept = 0, seen = 0, shift = 0, d;
+	size_t i = 0;
+
+	for (; (d = hex_digit(s[i])) >= 0; i++, seen++)
+		if (kept < 15)
+			m = m * 16 + (unsigned)d, kept += m != 0;
+		else
+			shift += 4;
+	if (s[i] == '.')
+		for (i++; (d = hex_digit(s[i])) >= 0; i++, seen++)
+			if (kept < 15)
+				m = m * 16 + (unsigned)d, kept += m != 0, shift -= 4;
+	if (!seen)
+		return 0;
+	if (s[i] == 'p' || s[i] == 'P') {
+		size_t j = i + 1;
+		int neg = 0, e = 0;
+		if (s[j] == '+' || s[j] == '-')
+			neg = s[j++] == '-';
+		if (s[j] >= '0' && s[j] <= '9') {
+			for (; s[j] >= '0' && s[j] <= '9'; j++)
+				e = e < 100000 ? e * 10 + (s[j] - '0') : e;
+			shift += neg ? -e : e;
+			i = j;
+		}
+	}
+	*out = ldexp((double)m, shift);
+	return i;
+}
+
+long num_read_stod(const char *s, double *out)
+{
+	const char *p = s;
+	int neg = 0;
+	size_t n;
+	double v;
+
+	while (is_blank(*p) || *p == '\f' || *p == '\v')
+		p++;
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	if ((n = word_at(p, "infinity")) || (n = word_at(p, "inf"))) {
+		v = INFINITY;
+	} else if ((n = word_at(p, "nan")) != 0) {
+		v = NAN;
+	} else if (p[0] == '0' && (p[1] | 0x20) == 'x' && (n = parse_hex(p + 2, &v)) != 0) {
+		n += 2;
+		if (!isfinite(v))
+			return -1;
+	} else {
+		const char *q = p;
+		if ((n = decimal_len(p)) == 0)
+			return 0;
+		if (parse_one(&q, &v) != 0)
+			return -1;   /* out of a double's range */
+	}
+	*out = neg ? -v : v;
+	return (long)(p + n - s);
+}
+
+/* Digits of BASE (10 or 16, which may start "0x") at *P, after blanks and
+ * a sign, as strtoul reads them: *NEG set for a minus.  Returns 1 with *V,
+ * 0 when there is no digit, -1 past 64 bits. */
+static int read_integer(const char **p, int base, int *neg, unsigned long long *v)
+{
+	const char *q = *p;
+	int d, seen = 0;
+
+	while (is_blank(*q) || *q == '\f' || *q == '\v')
+		q++;
+	*neg = 0;
+	if (*q == '+' || *q == '-')
+		*neg = *q++ == '-';
+	if (base == 16 && q[0] == '0' && (q[1] | 0x20) == 'x' && hex_digit(q[2]) >= 0)
+		q += 2;
+	for (*v = 0; (d = hex_digit(*q)) >= 0 && d < base; q++, seen = 1) {
+		if (*v > (~0ull - (unsigned)d) / (unsigned)base)
+			return -1;
+		*v = *v * (unsigned)base + (unsigned)d;
+	}
+	*p = q;
+	return seen;
+}
+
+long num_read_stoi(const char *s, int base, long *out)
+{
+	const char *p = s;
+	unsigned long long v;
+	int neg, got = read_integer(&p, base, &neg, &v);
+
+	if (got <= 0)
+		return got;
+	if (v > 2147483647ull + (unsigned)neg)
+		return -1;   /* not an int: std::stoi throws */
+	*out = neg ? -(long)v : (long)v;
+	return (long)(p - s);
+}
+
+long num_read_stoul(const char *s, int base, unsigned long long *out)
+{
+	const char *p = s;
+	unsigned long long v;
+	int neg, got = read_integer(&p, base, &neg, &v);
+
+	if (got <= 0)
+		return got;
+	*out = neg ? 0ull - v : v;   /* strtoul's reading of a minus */
+	return (long)(p - s);
+}

@@ -26,6 +26,19 @@ int num_parse_vec(const char *s, double *out, int n);
 /* Parses S as a decimal integer (blanks allowed around it).  Returns 0 or -1. */
 int num_parse_int(const char *s, long *out);
 
+/* The readings libsdformat gives <gazebo> tag values (C++'s std::stod and
+ * std::stoi, which read the longest number at the start and ignore the
+ * rest).  num_read_stod: blanks, a sign, then a decimal or hexadecimal
+ * number, or inf, infinity or nan in any case; num_read_stoi: blanks, a
+ * sign, digits of BASE (10, or 16 with an optional "0x"), within an int.  Both return the length read
+ * (blanks included, so S[len] is where the rest begins), 0 when S does not
+ * start with a number, -1 when the number is out of range (the reference
+ * throws and stops). */
+long num_read_stod(const char *s, double *out);
+long num_read_stoi(const char *s, int base, long *out);
+/* std::stoul: as num_read_stoi, 64 bits; a minus negates modulo 2^64. */
+long num_read_stoul(const char *s, int base, unsigned long long *out);
+
 /* Writes the shortest text that reads back as V ("0.1", not
  * "0.10000000000000001"); integral values below 1e17 as plain integers;
  * -0 as "0".  Returns the length written (NUL-terminated). */

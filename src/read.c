@@ -608,6 +608,25 @@ static void start_in_item(struct reader *r, struct scope *f, const XML_Char *nam
 	push(r, IN_IGNORED, NULL);
 }
 
+/* A colour as urdfdom reads it: four numbers in [0, 1], or no colour at all
+ * (urdfdom then leaves the material black). */
+static void read_rgba(struct reader *r, struct material *m, const char *rgba)
+{
+	struct srcpos p = here(r);
+	char buf[DIAG_EXCERPT + 4];
+	int i, ok = num_parse_vec(rgba, m->rgba, 4) == 0;
+
+	for (i = 0; ok && i < 4; i++)
+		ok = m->rgba[i] >= 0 && m->rgba[i] <= 1;
+	if (!ok) {
+		diag_warn(r->diag, D_COLOR_RANGE, p.line, p.col, "<color rgba='%s'> is not four numbers "
+			  "in [0, 1]; urdfdom reads no colour from it", diag_excerpt(buf, rgba));
+		return;
+	}
+	num_flush_subnormal(m->rgba, 4);   /* a float colour has none: 0 either way */
+	m->has_rgba = 1;
+}
+
 static void start_in_material(struct reader *r, struct scope *s, const XML_Char *name,
 			      const XML_Char **atts)
 {
@@ -622,19 +641,7 @@ static void start_in_material(struct reader *r, struct scope *s, const XML_Char 
 		diag_warn(r->diag, D_COLOR_NO_RGBA, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
 			  "(write the colour as rgba='R G B A')");
 	} else if (strcmp(name, "color") == 0) {
-		if (num_attr(r, atts, "color", "rgba", m->rgba, 4, 1)) {
-			int i;
-			m->has_rgba = 1;
-			for (i = 0; i < 4; i++)
-				if (m->rgba[i] < 0 || m->rgba[i] > 1) {
-					struct srcpos p = here(r);
-					char buf[DIAG_EXCERPT + 4];
-					diag_error(r->diag, D_COLOR_RANGE, p.line, p.col,
-						   "<color rgba='%s'>: components must lie in [0, 1]",
-						   diag_excerpt(buf, attr(atts, "rgba")));
-					break;
-				}
-		}
+		read_rgba(r, m, attr(atts, "rgba"));
 	} else if (strcmp(name, "texture") == 0) {
 		m->texture = str_pooled(r, attr(atts, "filename"));
 		if (!m->texture)
@@ -1045,9 +1052,10 @@ static void end_material(struct reader *r, struct material *m)
 	if (!m->name)
 		return;
 	if (!m->has_rgba && !m->texture) {
-		diag_error(r->diag, D_MATERIAL_EMPTY, m->pos.line, m->pos.col,
-			   "material '%s' has neither <color> nor <texture>", m->name);
-		return;
+		diag_warn(r->diag, D_MATERIAL_EMPTY, m->pos.line, m->pos.col,
+			  "material '%s' has neither <color> nor <texture>; urdfdom makes it black "
+			  "(0 0 0 1)", m->name);
+		material_black(m);
 	}
 	old = index_put(r->robot->material_index, m->name, m);
 	if (old)

@@ -180,59 +180,88 @@ static char *tag_value(struct arena *a, const struct xnode *n)
 	return arena_strndup(a, v, len);
 }
 
-static int parse_bool(const char *v, int *out)
+static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_kind kind,
+			      const union tag_value *v);
+
+/* libsdformat's reading of a boolean tag: the words of one value (true,
+ * yes or 1; for turnGravityOff, false, no or 0), in any case; any other
+ * text is the other value.  Returns 1 when TEXT is one of the usual words. */
+static int read_bool(const struct tag *t, const char *text, int *out)
 {
-	if (strcasecmp(v, "true") == 0 || strcasecmp(v, "yes") == 0 || strcmp(v, "1") == 0)
-		*out = 1;
-	else if (strcasecmp(v, "false") == 0 || strcasecmp(v, "no") == 0 || strcmp(v, "0") == 0)
-		*out = 0;
-	else
-		return -1;
-	return 0;
+	int truth = strcasecmp(text, "true") == 0 || strcasecmp(text, "yes") == 0 ||
+		    strcmp(text, "1") == 0;
+	int lie = strcasecmp(text, "false") == 0 || strcasecmp(text, "no") == 0 ||
+		  strcmp(text, "0") == 0;
+
+	*out = truth || (t->negate && !lie);
+	return truth || lie;
 }
 
 /* Every tag a block may set, while the block is read. */
 struct tags_read {
 	unsigned given;
+	unsigned misplaced;           /* given where they do not apply: not read */
 	union tag_value v[TAG_COUNT];
 };
+
+/* The value of tag T in TEXT as libsdformat reads that tag's type; 0, or
+ * -1 after an error. */
+static int read_tag_value(struct resolver *rs, const struct tag *t, const struct xnode *n,
+			  const char *text, union tag_value *val)
+{
+	static const char *const what[] = {
+		[TAG_BOOL] = "true or false", [TAG_NUM] = "a number",
+		[TAG_VEC3] = "three finite numbers", [TAG_INT] = "an integer",
+		[TAG_TEXT] = "a name"
+	};
+	char buf[DIAG_EXCERPT + 4], rest[DIAG_EXCERPT + 4], as[3 * NUM_BUFSZ + DIAG_EXCERPT];
+	long len = (long)strlen(text);
+
+	switch (t->kind) {
+	case TAG_BOOL:
+		if (!read_bool(t, text, &val->b))
+			diag_warn(rs->d, D_GAZEBO_VALUE_ODD, n->pos.line, n->pos.col,
+				  "<gazebo> <%s> '%s' is neither true nor false; read as %s, as "
+				  "libsdformat reads it", t->name, diag_excerpt(buf, text),
+				  val->b ? "true" : "false");
+		return 0;
+	case TAG_NUM: len = num_read_stod(text, &val->num); break;
+	case TAG_INT: len = num_read_stoi(text, 10, &val->i); break;
+	case TAG_VEC3: len = num_parse_vec(text, val->vec, 3) == 0 ? len : 0; break;
+	case TAG_TEXT: val->text = text; break;
+	}
+	if (len <= 0) {
+		diag_error(rs->d, D_GAZEBO_VALUE_BAD, n->pos.line, n->pos.col,
+			   "<gazebo> <%s> is '%s'; expected %s%s", t->name, diag_excerpt(buf, text),
+			   what[t->kind], len < 0 ? " within range" : "");
+		return -1;
+	}
+	if (text[len] != '\0')
+		diag_warn(rs->d, D_GAZEBO_VALUE_TRAILING, n->pos.line, n->pos.col,
+			  "<gazebo> <%s> '%s' is read as %s, as libsdformat reads it; '%s' after "
+			  "the number is ignored", t->name, diag_excerpt(buf, text),
+			  value_text(as, t->kind, val), diag_excerpt(rest, text + len));
+	else if (t->kind == TAG_NUM && isnan(val->num))
+		diag_warn(rs->d, D_GAZEBO_VALUE_NAN, n->pos.line, n->pos.col,
+			  "<gazebo> <%s> is NaN; written as nan, which simulators read but "
+			  "cannot compute with", t->name);
+	return 0;
+}
 
 static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag *t,
 		     const struct xnode *n)
 {
 	char *v = tag_value(&rs->rb->arena, n);
 	union tag_value *val = &tr->v[t->stored_as];
-	int ok = 0;
 
-	switch (t->kind) {
-	case TAG_BOOL:
-		ok = parse_bool(v, &val->b) == 0;
-		break;
-	case TAG_NUM:
-		ok = num_parse(v, &val->num) == 0;
-		break;
-	case TAG_VEC3:
-		ok = num_parse_vec(v, val->vec, 3) == 0;
-		break;
-	case TAG_INT:
-		ok = num_parse_int(v, &val->i) == 0;
-		break;
-	case TAG_TEXT:
-		val->text = v;
-		ok = 1;
-		break;
-	}
-	if (!ok) {
-		static const char *const what[] = {
-			[TAG_BOOL] = "true or false", [TAG_NUM] = "a finite number",
-			[TAG_VEC3] = "three finite numbers", [TAG_INT] = "an integer",
-			[TAG_TEXT] = ""
-		};
-		char buf[DIAG_EXCERPT + 4];
-		diag_error(rs->d, D_GAZEBO_VALUE_BAD, n->pos.line, n->pos.col, "<gazebo> <%s> is '%s'; expected %s",
-			   t->name, diag_excerpt(buf, v), what[t->kind]);
+	if (t->kind == TAG_TEXT && (n->first || v[0] == '\0')) {
+		diag_warn(rs->d, D_GAZEBO_TEXT_NOT_TEXT, n->pos.line, n->pos.col,
+			  "<gazebo> <%s> %s; left out", t->name,
+			  n->first ? "holds elements, not a name" : "is empty");
 		return;
 	}
+	if (read_tag_value(rs, t, n, v, val) != 0)
+		return;
 	if ((t->kind == TAG_NUM && num_flush_subnormal(&val->num, 1)) ||
 	    (t->kind == TAG_VEC3 && num_flush_subnormal(val->vec, 3))) {
 		char buf[DIAG_EXCERPT + 4];
@@ -260,19 +289,42 @@ static void keep_tags(struct resolver *rs, struct ext *e, const struct tags_read
 			e->tags.v[n++] = tr->v[id];
 }
 
-static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
+/* A <material> holding elements (<script>, <ambient>...) is the SDFormat
+ * material users mean: it goes to every visual of the link, as a <visual>
+ * block's <material> would (libsdformat reads it as text and drops it). */
+static int material_as_blob(struct resolver *rs, struct ext *e, const struct xnode *c,
+			    unsigned scope)
+{
+	if (strcmp(c->name, "material") != 0 || !c->first || !(scope & SCOPE_LINK))
+		return 0;
+	diag_warn(rs->d, D_GAZEBO_MATERIAL_ELEMENTS, c->pos.line, c->pos.col,
+		  "<gazebo> <material> holds elements, not a material name: written as the "
+		  "SDFormat <material> of every visual of '%s' (libsdformat drops it)", e->ref);
+	node_list_push(&rs->rb->arena, &e->visual_blobs, (struct xnode *)c);
+	return 1;
+}
+
+/* The block G as an extension of what SCOPE says it names (a mask of enum
+ * tag_scope; 0: nothing).  A tag is read only where it applies, so that a
+ * value nothing would use cannot refuse the robot; *MISPLACED gets the
+ * others. */
+static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g, unsigned scope,
+				  unsigned *misplaced)
 {
 	struct ext *e = ARENA_NEW(&rs->rb->arena, struct ext);
 	struct tags_read tr;
 	struct xnode *c, *b;
 
-	tr.given = 0;
+	tr.given = tr.misplaced = 0;
 	e->ref = g->reference ? g->reference : "";
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
 		const struct tag *t = tag_find(c->name);
-		if (t) {
-			read_tag(rs, &tr, t, c);
+		if (t && !(t->scope & scope)) {
+			tr.misplaced |= 1u << (unsigned)(t - TAGS);
+		} else if (t) {
+			if (!material_as_blob(rs, e, c, scope))
+				read_tag(rs, &tr, t, c);
 		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
 			struct node_list *l = c->name[0] == 'v' ? &e->visual_blobs : &e->collision_blobs;
 			for (b = c->first; b; b = b->next)
@@ -285,6 +337,7 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g)
 		}
 	}
 	keep_tags(rs, e, &tr);
+	*misplaced = tr.misplaced;
 	return e;
 }
 
@@ -359,14 +412,14 @@ static const char *closest_name(struct resolver *rs, const char *ref)
 	return rs->suggest_budget ? best : NULL;   /* a half-done search hints nothing */
 }
 
-/* Tags of E that do not apply to what its block names (SCOPE: a mask of
- * enum tag_scope). */
-static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned scope)
+/* Tags of E (MISPLACED, a mask of ids) that do not apply to what its block
+ * names. */
+static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned misplaced)
 {
 	unsigned id;
 
 	for (id = 0; id < TAG_COUNT; id++)
-		if (tag_given(&e->tags, id) && !(TAGS[id].scope & scope))
+		if ((misplaced >> id) & 1u)
 			diag_warn(rs->d, D_GAZEBO_TAG_MISPLACED, e->pos.line, e->pos.col,
 				  "<%s> does not apply to %s; ignored", TAGS[id].name,
 				  e->ref[0] ? e->ref : "the model");
@@ -449,9 +502,12 @@ static void warn_overrides(struct resolver *rs, struct ext_list *list, const str
 static void join_block(struct resolver *rs, const struct gazebo *g)
 {
 	struct robot *rb = rs->rb;
-	struct ext *e = ext_from_block(rs, g);
-	struct link *l;
-	struct joint *j;
+	const char *ref = g->reference ? g->reference : "";
+	struct link *l = ref[0] ? index_get(rb->link_index, ref) : NULL;
+	struct joint *j = ref[0] ? index_get(rb->joint_index, ref) : NULL;
+	unsigned scope = !ref[0] ? SCOPE_MODEL : (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0);
+	unsigned misplaced;
+	struct ext *e = ext_from_block(rs, g, scope, &misplaced);
 	const char *hint;
 
 	if (rb->nexts == rb->exts_cap) {
@@ -460,14 +516,12 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	}
 	rb->exts[rb->nexts++] = e;
 
-	if (e->ref[0] == '\0') {
+	if (scope == SCOPE_MODEL) {
 		warn_overrides(rs, &rb->model_exts, e);
 		ext_list_append(&rb->arena, &rb->model_exts, e);
-		warn_unused_tags(rs, e, SCOPE_MODEL);
+		warn_unused_tags(rs, e, misplaced);
 		return;
 	}
-	l = index_get(rb->link_index, e->ref);
-	j = index_get(rb->joint_index, e->ref);
 	if (l || j)
 		warn_overrides(rs, l ? &l->exts : &j->exts, e);
 	if (l)
@@ -486,7 +540,7 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 				  joint_type_name(j->type));
 	}
 	if (l || j) {
-		warn_unused_tags(rs, e, (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0));
+		warn_unused_tags(rs, e, misplaced);
 		return;
 	}
 	hint = closest_name(rs, e->ref);
@@ -502,19 +556,23 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 static void warn_other_colour(struct resolver *rs, const struct material *inline_mat,
 			      const struct material *used)
 {
-	if (!inline_mat || !inline_mat->has_rgba)
+	if (!inline_mat || !inline_mat->has_rgba || inline_mat->black)
 		return;
 	if (used->has_rgba && memcmp(used->rgba, inline_mat->rgba, sizeof used->rgba) == 0)
 		return;
 	diag_warn(rs->d, D_MATERIAL_REDEFINED, inline_mat->pos.line, inline_mat->pos.col,
 		  "material '%s' was defined at line %u with %s; that one is used, not this "
 		  "colour", used->name, used->pos.line,
+		  used->black ? "no colour (black, as urdfdom makes it)" :
 		  used->has_rgba ? "another colour" : "no colour");
 }
 
-/* As urdfdom: a visual material with an empty name is the visual's own;
- * otherwise a robot-level material of that name wins, else the visual's own
- * colour or texture, which later visuals may then name. */
+/* As urdfdom 3 and later (libsdformat's and ROS 2's): a visual material with
+ * an empty name is the visual's own; otherwise a robot-level material of
+ * that name wins, else the visual's own colour or texture, which later
+ * visuals may then name.  One that gives neither is dropped by urdfdom
+ * (its name is not kept either): the visual has no colour.  (Older urdfdom,
+ * and the copy inside libsdformat, kept it black; the reference does not.) */
 static void resolve_materials(struct resolver *rs)
 {
 	struct link *l;
@@ -538,8 +596,9 @@ static void resolve_materials(struct resolver *rs)
 			}
 			if (!m)
 				diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
-					  "link '%s': material '%s' is not defined; the visual gets no colour",
-					  l->name, v->material_name);
+					  "link '%s': material '%s' is not defined and gives no colour; "
+					  "the visual gets none, as urdfdom reads it", l->name,
+					  v->material_name);
 			else if (m != v->inline_mat)
 				warn_other_colour(rs, v->inline_mat, m);
 			v->material = m;

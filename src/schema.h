@@ -21,9 +21,17 @@ enum schema_required {
 	SCHEMA_DEPRECATED    /* "-1" */
 };
 
+/* What a reader makes of an element's or attribute's text (libsdformat's
+ * Param): these types are converted, the rest is kept as text. */
+enum schema_type {
+	SCHEMA_TEXT, SCHEMA_BOOL, SCHEMA_INT, SCHEMA_UINT, SCHEMA_UINT64,
+	SCHEMA_DOUBLE, SCHEMA_FLOAT
+};
+
 struct schema_attr {
 	const char *name, *dflt;
 	int required;
+	enum schema_type type;
 };
 
 struct schema_child {
@@ -37,6 +45,7 @@ struct schema_elem {
 	int any_children;            /* anything may be inside (a plugin) */
 	unsigned short child0, nchildren;
 	unsigned short attr0, nattrs;
+	enum schema_type type;       /* of its text */
 };
 
 struct schema {

@@ -754,6 +754,7 @@ static void run_folder(const char *folder)
 
 Test(conformance, seed) { run_folder("seed"); }
 Test(conformance, real) { run_folder("real"); }
+Test(conformance, real3) { run_folder("real3"); }
 Test(conformance, gen) { run_folder("gen"); }
 Test(conformance, edge) { run_folder("edge"); }
 Test(conformance, versions) { run_folder("versions"); }
@@ -761,11 +762,13 @@ Test(conformance, versions) { run_folder("versions"); }
 /* SDFormat 1.11 (libsdformat 14.9) and 1.12 (16.1). */
 Test(conformance, seed_1_11) { run_folder_version("seed", "1.11"); }
 Test(conformance, real_1_11) { run_folder_version("real", "1.11"); }
+Test(conformance, real3_1_11) { run_folder_version("real3", "1.11"); }
 Test(conformance, gen_1_11) { run_folder_version("gen", "1.11"); }
 Test(conformance, edge_1_11) { run_folder_version("edge", "1.11"); }
 Test(conformance, versions_1_11) { run_folder_version("versions", "1.11"); }
 Test(conformance, seed_1_12) { run_folder_version("seed", "1.12"); }
 Test(conformance, real_1_12) { run_folder_version("real", "1.12"); }
+Test(conformance, real3_1_12) { run_folder_version("real3", "1.12"); }
 Test(conformance, gen_1_12) { run_folder_version("gen", "1.12"); }
 Test(conformance, edge_1_12) { run_folder_version("edge", "1.12"); }
 Test(conformance, versions_1_12) { run_folder_version("versions", "1.12"); }

@@ -730,6 +730,9 @@ Test(reject, nan_and_infinity)
 
 Test(reject, gazebo_number_that_does_not_parse)
 {
+	/* std::stod and std::stoi, libsdformat's readings, refuse text that
+	 * does not start with a number (it stops there); u2s refuses the same.
+	 * A number with words after it is read as the number, with a warning. */
 	rejected("<robot name='r'>\n"
 		 " <link name='a'>" INERTIAL "</link>\n"
 		 " <gazebo reference='a'>\n"
@@ -737,46 +740,171 @@ Test(reject, gazebo_number_that_does_not_parse)
 		 "   <mu2>high</mu2>\n"
 		 "  <maxContacts>2.5</maxContacts>\n"
 		 "  <fdir1>1 0</fdir1>\n"
+		 "  <kp>1e999</kp>\n"
+		 "  <kd><x/></kd>\n"
 		 " </gazebo>\n"
 		 "</robot>\n",
-		 "t.urdf:5:4: error: <gazebo> <mu2> is 'high'; expected a finite number\n"
-		 "t.urdf:6:3: error: <gazebo> <maxContacts> is '2.5'; expected an integer\n"
-		 "t.urdf:7:3: error: <gazebo> <fdir1> is '1 0'; expected three finite numbers\n");
+		 "t.urdf:5:4: error: <gazebo> <mu2> is 'high'; expected a number\n"
+		 "t.urdf:6:3: warning: <gazebo> <maxContacts> '2.5' is read as 2, as libsdformat "
+		 "reads it; '.5' after the number is ignored\n"
+		 "t.urdf:7:3: error: <gazebo> <fdir1> is '1 0'; expected three finite numbers\n"
+		 "t.urdf:8:3: error: <gazebo> <kp> is '1e999'; expected a number within range\n"
+		 "t.urdf:9:3: error: <gazebo> <kd> is ''; expected a number\n");
 }
 
-Test(reject, gazebo_nan_and_infinity)
+/* A tag is read only where it applies: a value that nothing would use
+ * cannot refuse the robot (it is warned about as misplaced, unread). */
+Test(warn, gazebo_bad_value_where_the_tag_does_not_apply)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'>" INERTIAL "</link>\n"
+	       " <link name='b'>" INERTIAL "</link>\n"
+	       " <joint name='j' type='continuous'><parent link='a'/><child link='b'/></joint>\n"
+	       " <gazebo reference='j'><mu1>high</mu1></gazebo>\n"
+	       " <gazebo><maxContacts>many</maxContacts></gazebo>\n"
+	       " <gazebo reference='nothing'><kp>x</kp></gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:5:2: warning: <mu1> does not apply to j; ignored\n"
+	       "t.urdf:6:2: warning: <maxContacts> does not apply to the model; ignored\n"
+	       "t.urdf:7:2: warning: <gazebo reference='nothing'> names no link or joint; ignored\n");
+}
+
+/* Infinite friction and stiffness are an idiom of grippers: read as
+ * std::stod reads them (inf, Inf, infinity, nan in any case) and written
+ * as inf, which every loader takes. */
+Test(warn, gazebo_infinity_and_nan)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "<collision><geometry><sphere radius='1'/></geometry>"
+		"</collision></link>\n"
+		" <link name='b'>" INERTIAL "</link>\n"
+		" <joint name='j' type='continuous'><parent link='a'/><child link='b'/></joint>\n"
+		" <gazebo reference='a'><kp>nan</kp><mu1>Inf</mu1><mu2> -INFINITY </mu2></gazebo>\n"
+		" <gazebo reference='j'>\n"
+		"  <stopCfm value='inf'/>\n"
+		" </gazebo>\n"
+		"</robot>\n";
+	struct run r;
+
+	warned(urdf, "t.urdf:5:24: warning: <gazebo> <kp> is NaN; written as nan, which "
+	       "simulators read but cannot compute with\n");
+	r = run(urdf, "t.urdf", NULL);
+	cr_assert(strstr(r.out, "<mu>inf</mu>") && strstr(r.out, "<mu2>-inf</mu2>") &&
+		  strstr(r.out, "<kp>nan</kp>") && strstr(r.out, "<cfm>inf</cfm>"), "%s", r.out);
+	run_free(&r);
+}
+
+/* libsdformat's booleans: true, yes or 1 (any case) is true, anything else
+ * false; turnGravityOff the other way round (only false, no or 0 keep
+ * gravity on). */
+Test(warn, gazebo_boolean_with_odd_text)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "</link>\n"
+		" <gazebo reference='a'><selfCollide>maybe</selfCollide>"
+		"<turnGravityOff>3</turnGravityOff></gazebo>\n"
+		"</robot>\n";
+	struct run r;
+
+	warned(urdf,
+	       "t.urdf:3:24: warning: <gazebo> <selfCollide> 'maybe' is neither true nor false; "
+	       "read as false, as libsdformat reads it\n"
+	       "t.urdf:3:56: warning: <gazebo> <turnGravityOff> '3' is neither true nor false; "
+	       "read as true, as libsdformat reads it\n");
+	r = run(urdf, "t.urdf", NULL);
+	cr_assert(strstr(r.out, "<self_collide>false</self_collide>") &&
+		  strstr(r.out, "<gravity>false</gravity>"), "%s", r.out);
+	run_free(&r);
+}
+
+/* Inside a block, an element's text is what the output version's reader
+ * makes of its type (libsdformat's Param: std::stoul for an unsigned int,
+ * std::stod for a double, ...): written so, warned where that is not what
+ * the text says. */
+Test(warn, blob_values_read_as_their_type)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "</link>\n"
+		" <gazebo reference='a'><sensor name='s' type='ray'>\n"
+		"  <update_rate>10.5hz</update_rate><visualize>TRUE</visualize>\n"
+		"  <ray><scan><horizontal><samples>666.5185185185185</samples>"
+		"<resolution>0x10</resolution></horizontal></scan>\n"
+		"  <range><min>640.0</min><max>inf</max></range></ray>\n"
+		" </sensor></gazebo>\n"
+		"</robot>\n";
+	struct run r;
+
+	warned(urdf,
+	       "t.urdf:4:3: warning: <update_rate> '10.5hz' is read as 10.5 by SDFormat readers "
+	       "(a number); written so\n"
+	       "t.urdf:5:26: warning: <samples> '666.5185185185185' is read as 666 by SDFormat "
+	       "readers (an unsigned integer); written so\n");
+	r = run(urdf, "t.urdf", NULL);
+	cr_assert(strstr(r.out, "<samples>666</samples>") && strstr(r.out, "<visualize>true<") &&
+		  strstr(r.out, "<resolution>16</resolution>") && strstr(r.out, "<max>inf</max>") &&
+		  strstr(r.out, "<update_rate>10.5</update_rate>"), "%s", r.out);
+	run_free(&r);
+}
+
+/* What the reader refuses (a boolean that is not true, false, 1 or 0; a
+ * number out of its type's range) makes libsdformat fail the conversion:
+ * so does u2s, rather than write what no loader reads. */
+Test(reject, blob_value_the_reader_refuses)
 {
 	rejected("<robot name='r'>\n"
 		 " <link name='a'>" INERTIAL "</link>\n"
-		 " <link name='b'>" INERTIAL "</link>\n"
-		 " <joint name='j' type='continuous'><parent link='a'/><child link='b'/></joint>\n"
-		 " <gazebo reference='a'><kp>nan</kp></gazebo>\n"
-		 " <gazebo reference='j'>\n"
-		 "  <stopCfm value='inf'/>\n"
-		 " </gazebo>\n"
+		 " <gazebo reference='a'><sensor name='s' type='ray'>\n"
+		 "  <always_on>yes</always_on><update_rate>1e400</update_rate>\n"
+		 " </sensor></gazebo>\n"
 		 "</robot>\n",
-		 "t.urdf:5:24: error: <gazebo> <kp> is 'nan'; expected a finite number\n"
-		 "t.urdf:7:3: error: <gazebo> <stopCfm> is 'inf'; expected a finite number\n");
+		 "t.urdf:4:3: error: <always_on> 'yes' is not true or false, which SDFormat 1.9 "
+		 "reads there\n"
+		 "t.urdf:4:29: error: <update_rate> '1e400' is not a number, which SDFormat 1.9 "
+		 "reads there\n");
 }
 
-Test(reject, gazebo_boolean_that_does_not_parse)
+/* <material> given SDFormat content is the visual's SDFormat material
+ * (libsdformat reads it as text, finds none and drops it); an empty one
+ * is left out, never written as an empty <script><name>. */
+Test(warn, gazebo_material_with_elements_or_empty)
 {
-	rejected("<robot name='r'>\n"
-		 " <link name='a'>" INERTIAL "</link>\n"
-		 " <gazebo reference='a'><selfCollide>maybe</selfCollide></gazebo>\n"
-		 "</robot>\n",
-		 "t.urdf:3:24: error: <gazebo> <selfCollide> is 'maybe'; expected true or false\n");
+	const char *urdf =
+		"<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "<visual><geometry><sphere radius='1'/></geometry>"
+		"</visual></link>\n"
+		" <gazebo reference='a'><material><script><uri>file://x.material</uri>"
+		"<name>Gazebo/Orange</name></script></material></gazebo>\n"
+		" <gazebo reference='a'><material> </material></gazebo>\n"
+		"</robot>\n";
+	struct run r;
+
+	warned(urdf,
+	       "t.urdf:3:24: warning: <gazebo> <material> holds elements, not a material name: "
+	       "written as the SDFormat <material> of every visual of 'a' (libsdformat drops it)\n"
+	       "t.urdf:4:24: warning: <gazebo> <material> is empty; left out\n");
+	r = run(urdf, "t.urdf", NULL);
+	cr_assert(strstr(r.out, "<name>Gazebo/Orange</name>") && !strstr(r.out, "<name/>") &&
+		  !strstr(r.out, "<name></name>"), "%s", r.out);
+	run_free(&r);
 }
 
-Test(reject, colour_out_of_range)
+/* urdfdom takes a colour outside [0, 1] as no colour (and a material
+ * without one as black), and libsdformat converts the robot. */
+Test(warn, colour_out_of_range)
 {
-	rejected("<robot name='r'>\n"
-		 " <material name='m'>\n"
-		 "  <color rgba='0 0 1.5 1'/>\n"
-		 " </material>\n"
-		 " <link name='a'>" INERTIAL "</link>\n"
-		 "</robot>\n",
-		 "t.urdf:3:3: error: <color rgba='0 0 1.5 1'>: components must lie in [0, 1]\n");
+	warned("<robot name='r'>\n"
+	       " <material name='m'>\n"
+	       "  <color rgba='0 0 1.5 1'/>\n"
+	       " </material>\n"
+	       " <link name='a'>" INERTIAL "</link>\n"
+	       "</robot>\n",
+	       "t.urdf:3:3: warning: <color rgba='0 0 1.5 1'> is not four numbers in [0, 1]; "
+	       "urdfdom reads no colour from it\n"
+	       "t.urdf:2:2: warning: material 'm' has neither <color> nor <texture>; urdfdom makes "
+	       "it black (0 0 0 1)\n");
 }
 
 /* ---- rejected: geometry -------------------------------------------------------------------- */
@@ -1037,8 +1165,8 @@ Test(warn, visual_material_not_defined)
 	       "  </visual>\n"
 	       " </link>\n"
 	       "</robot>\n",
-	       "t.urdf:5:5: warning: link 'a': material 'blue' is not defined; the visual gets "
-	       "no colour\n");
+	       "t.urdf:5:5: warning: link 'a': material 'blue' is not defined and gives no "
+	       "colour; the visual gets none, as urdfdom reads it\n");
 }
 
 /* ---- warned: the rest of what u2s tells ------------------------------------------------------- */

@@ -526,3 +526,53 @@ Test(num_format, output_form_writes_subnormals_as_zero)
 	num_format_vec(v, 3, NUM_SHORTEST, vec);
 	cr_assert_str_eq(vec, "0 0.5 0");
 }
+
+/* The reference's readings of <gazebo> tag values and typed blob text:
+ * C++'s std::stod, std::stoi and std::stoul read the longest number at the
+ * start and say how much they took. */
+Test(num, read_stod_as_the_reference)
+{
+	double v = 0;
+
+	cr_assert_eq(num_read_stod("Inf", &v), 3);
+	cr_assert(isinf(v) && v > 0);
+	cr_assert_eq(num_read_stod(" -infinity", &v), 10);
+	cr_assert(isinf(v) && v < 0);
+	cr_assert_eq(num_read_stod("NaN", &v), 3);
+	cr_assert(isnan(v));
+	cr_assert_eq(num_read_stod("1.5e3abc", &v), 5);
+	cr_assert_eq(v, 1500);
+	cr_assert_eq(num_read_stod("0x10", &v), 4);
+	cr_assert_eq(v, 16);
+	cr_assert_eq(num_read_stod("0x1.8p1", &v), 7);
+	cr_assert_eq(v, 3);
+	cr_assert_eq(num_read_stod("1e", &v), 1);
+	cr_assert_eq(v, 1);
+	cr_assert_eq(num_read_stod("inferior", &v), 3);
+	cr_assert_eq(num_read_stod("high", &v), 0);
+	cr_assert_eq(num_read_stod("", &v), 0);
+	cr_assert_eq(num_read_stod(".", &v), 0);
+	cr_assert_eq(num_read_stod("1e999", &v), -1);
+}
+
+Test(num, read_stoi_and_stoul_as_the_reference)
+{
+	long i = 0;
+	unsigned long long u = 0;
+
+	cr_assert_eq(num_read_stoi("10.0", 10, &i), 2);
+	cr_assert_eq(i, 10);
+	cr_assert_eq(num_read_stoi(" -7x", 10, &i), 3);
+	cr_assert_eq(i, -7);
+	cr_assert_eq(num_read_stoi("0x1f", 16, &i), 4);
+	cr_assert_eq(i, 31);
+	cr_assert_eq(num_read_stoi("2147483648", 10, &i), -1);
+	cr_assert_eq(num_read_stoi("-2147483648", 10, &i), 11);
+	cr_assert_eq(i, -2147483647L - 1);
+	cr_assert_eq(num_read_stoi("x", 10, &i), 0);
+	cr_assert_eq(num_read_stoul("-3", 10, &u), 2);
+	cr_assert_eq(u & 0xffffffffull, 4294967293ull);
+	cr_assert_eq(num_read_stoul("666.5", 10, &u), 3);
+	cr_assert_eq(u, 666);
+	cr_assert_eq(num_read_stoul("99999999999999999999", 10, &u), -1);
+}

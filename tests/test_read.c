@@ -746,14 +746,21 @@ Test(reject, missing_required_attributes)
 		      "t.urdf:5:21: error: <mesh> has no 'filename' attribute", NULL);
 }
 
-Test(reject, colour_out_of_range_and_material_without_colour)
+/* urdfdom keeps a robot-level material that gives no colour, black, and
+ * reads a colour outside [0, 1] as none. */
+Test(read, colour_out_of_range_and_material_without_colour)
 {
-	rejected_with("<robot name='r'>\n"
-		      " <material name='m'><color rgba='0 0 2 1'/></material>\n"
-		      " <material name='n'/>\n"
-		      "</robot>",
-		      "t.urdf:2:21: error: <color rgba='0 0 2 1'>: components must lie in [0, 1]",
-		      "t.urdf:3:2: error: material 'n' has neither <color> nor <texture>", NULL);
+	struct robot *rb = read_ok("<robot name='r'>\n"
+				   " <material name='m'><color rgba='0 0 2 1'/></material>\n"
+				   " <material name='n'/>\n"
+				   " <link name='a'/>\n"
+				   "</robot>");
+	struct material *m = index_get(rb->material_index, "m");
+	struct material *n = index_get(rb->material_index, "n");
+
+	cr_assert(m && n);
+	cr_assert(m->has_rgba && m->black && m->rgba[2] == 0 && m->rgba[3] == 1);
+	cr_assert(n->has_rgba && n->black && n->rgba[0] == 0 && n->rgba[3] == 1);
 }
 
 Test(reject, every_problem_reported)
