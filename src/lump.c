@@ -329,6 +329,53 @@ static struct pose moved_pose(const struct link *l, double v[6], int printed,
 	return pose_from_xyz_rpy(v, v + 3);
 }
 
+/* Whether POSE's rotation is a quaternion (SDFormat's rotation_format). */
+static int pose_is_quat(const struct xnode *pose)
+{
+	const char *format = xnode_attr(pose, "rotation_format");
+
+	return format && strcmp(format, "quat_xyzw") == 0;
+}
+
+/* What POSE's text must be, for a message. */
+static const char *pose_form(const struct xnode *pose)
+{
+	const char *format = xnode_attr(pose, "rotation_format");
+
+	if (format && strcmp(format, "euler_rpy") && strcmp(format, "quat_xyzw"))
+		return "in a rotation_format SDFormat has";
+	return pose_is_quat(pose) ? "7 numbers with a rotation (x y z qx qy qz qw)" : "6 numbers";
+}
+
+/* POSE (an SDFormat <pose> in a block) as x y z roll pitch yaw in radians,
+ * whatever its form: degrees="true" or rotation_format="quat_xyzw".
+ * Returns 0, or -1 when its text is not of its form. */
+static int pose_radians(const struct xnode *pose, double v[6])
+{
+	const char *format = xnode_attr(pose, "rotation_format");
+	const char *deg = xnode_attr(pose, "degrees");
+	const char *text = pose->text ? pose->text : "";
+	int i;
+
+	if (format && strcmp(format, "euler_rpy") && strcmp(format, "quat_xyzw"))
+		return -1;
+	if (pose_is_quat(pose)) {
+		double q[7];
+		if (num_parse_vec(text, q, 7) != 0 || xyzw_to_rpy(q + 3, v + 3) != 0)
+			return -1;
+		memcpy(v, q, 3 * sizeof *v);
+		return 0;
+	}
+	if (!pose->text)
+		return 0;   /* <pose/>: the identity */
+	if (num_parse_vec(text, v, 6) != 0)
+		return -1;
+	if (deg && (strcmp(deg, "true") == 0 || strcmp(deg, "1") == 0))
+		for (i = 3; i < 6; i++)
+			v[i] *= 3.14159265358979323846 / 180;
+	return 0;
+}
+
 /* The blobs of L with a pose of their own (sensors, projectors, lights),
  * given in L's frame: their poses moved by BY into the owner's frame; with
  * FOLLOW, contact sensors follow their collision too. */
@@ -351,16 +398,20 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, s
 			pose = xnode_child(b, "pose");
 			if (pose && xnode_attr(pose, "relative_to"))
 				continue;
-			if (pose && pose->text && num_parse_vec(pose->text, v, 6) != 0) {
+			if (pose && pose_radians(pose, v) != 0) {
 				char buf[DIAG_EXCERPT + 4];
 				diag_warn(d, D_LUMP_POSE_BAD, pose->pos.line, pose->pos.col,
-					  "<%s> <pose> '%s' is not 6 numbers; left as it is although "
+					  "<%s> <pose> '%s' is not %s; left as it is although "
 					  "link '%s' is merged into '%s'", b->name,
-					  diag_excerpt(buf, pose->text), l->name, l->owner->name);
+					  diag_excerpt(buf, pose->text ? pose->text : ""),
+					  pose_form(pose), l->name, l->owner->name);
 				continue;
 			}
 			if (!pose)
 				pose = xnode_add(b, "pose", NULL);
+			/* written in radians, roll pitch yaw: what every version reads */
+			xnode_remove_attr(pose, "degrees");
+			xnode_remove_attr(pose, "rotation_format");
 			pose->text = pose_text(b, printed ? moved_pose(l, v, 1, budget)
 						  : pose_compose(by, pose_from_xyz_rpy(v, v + 3)));
 		}
@@ -617,6 +668,54 @@ static void warn_lumped_joint_exts(const struct robot *rb, struct diag *d)
 					  j->name);
 }
 
+/* Link-level tags (gravity, self_collide) that a link merged into L gives
+ * another value than L, or a link merged before it, did: the later one is
+ * written over the earlier (in L's order: its own blocks, then its
+ * absorbed links'), and libsdformat warns of that too.  Blocks of one
+ * link among themselves are resolve's to warn about. */
+static void warn_lumped_link_tags(const struct link *l, struct diag *d)
+{
+	const struct ext *latest[TAG_COUNT] = { NULL };
+	const struct link *by[TAG_COUNT] = { NULL };
+	const struct link *src;
+	const struct ext_ref *r;
+	unsigned id;
+
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+		for (r = src->exts.first; r; r = r->next)
+			for (id = 0; id < TAG_COUNT; id++) {
+				const struct ext *e = r->ext, *was = latest[id];
+				char old_text[TAG_TEXT_BUFSZ], new_text[TAG_TEXT_BUFSZ];
+				if (TAGS[id].target != AT_LINK || TAGS[id].write != W_REPLACE ||
+				    !tag_given(&e->tags, id))
+					continue;
+				latest[id] = e;
+				if (!was || by[id] == src ||
+				    tag_same_value(TAGS[id].kind, tag_get(&was->tags, id),
+						   tag_get(&e->tags, id))) {
+					by[id] = src;
+					continue;
+				}
+				diag_warn(d, D_LUMP_TAG_REPLACED, e->pos.line, e->pos.col,
+					  "link '%s' is merged into '%s': its <%s> %s replaces %s, "
+					  "given for '%s' by the <gazebo> block at line %u", src->name,
+					  l->name, TAGS[id].name,
+					  tag_value_text(new_text, TAGS[id].kind, tag_get(&e->tags, id)),
+					  tag_value_text(old_text, TAGS[id].kind, tag_get(&was->tags, id)),
+					  by[id]->name, was->pos.line);
+				by[id] = src;
+			}
+}
+
+static void warn_lumped_tags(const struct robot *rb, struct diag *d)
+{
+	unsigned i;
+
+	for (i = 0; i < rb->norder; i++)
+		if (rb->order[i]->fate == LINK_WRITTEN && rb->order[i]->absorbed_first)
+			warn_lumped_link_tags(rb->order[i], d);
+}
+
 void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	  const struct sdf_target *target)
 {
@@ -625,4 +724,5 @@ void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	reparent_joints(rb);
 	rewrite_blobs(rb, d, target);
 	warn_lumped_joint_exts(rb, d);
+	warn_lumped_tags(rb, d);
 }

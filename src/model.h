@@ -157,6 +157,8 @@ struct joint_rare {
 	const char *mimic_joint;
 	double mimic_multiplier, mimic_offset;
 	int mimic_written;           /* resolve: the target has <mimic> and it loads */
+	int mimic_state;             /* resolve, while deciding: 0 open, 1 on the
+				      * walk up the leaders, 2 decided */
 	int has_safety;
 	double soft_lower, soft_upper, k_position, k_velocity;
 	int has_calibration;

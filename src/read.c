@@ -434,8 +434,14 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 			r->robot->gazebos = g;
 		r->robot->gazebos_last = g;
 	} else if (strcmp(name, "origin") == 0) {
-		r->robot->has_origin = 1;
-		read_origin(r, atts, &r->robot->origin);
+		if (r->robot->has_origin) {   /* libsdformat reads the first */
+			struct srcpos p = here(r);
+			diag_warn(r->diag, D_ELEMENT_REPEATED_ROBOT, p.line, p.col, "a second <origin> in "
+				  "<robot> is ignored (the first counts, as in libsdformat)");
+		} else {
+			r->robot->has_origin = 1;
+			read_origin(r, atts, &r->robot->origin);
+		}
 		push(r, IN_IGNORED, NULL);
 	} else {
 		push(r, IN_IGNORED, NULL);   /* transmission, ros2_control, ... */

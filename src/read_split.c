@@ -209,12 +209,14 @@ static void half_free(struct half *h)
 	} while (0)
 
 /* The second half's model after the first's; -1 when a name is defined in
- * both (then the whole is read again, to say so where it happens).  Every
+ * both, or both give the robot an <origin> (then the whole is read again,
+ * to say so where it happens).  Every
  * field of struct robot that the reader fills from the children of <robot>
  * must be carried over here (model.h says so beside them). */
 static int join_halves(struct robot *a, struct robot *b)
 {
-	if (index_merge(a->link_index, b->link_index) != 0 ||
+	if ((a->has_origin && b->has_origin) ||
+	    index_merge(a->link_index, b->link_index) != 0 ||
 	    index_merge(a->joint_index, b->joint_index) != 0 ||
 	    index_merge(a->material_index, b->material_index) != 0)
 		return -1;
@@ -223,7 +225,7 @@ static int join_halves(struct robot *a, struct robot *b)
 	SPLICE(a, b, gazebos, gazebos_last);
 	a->nlinks += b->nlinks;
 	a->njoints += b->njoints;
-	if (b->has_origin) {
+	if (b->has_origin) {   /* the only one: checked above */
 		a->has_origin = 1;
 		a->origin = b->origin;
 	}

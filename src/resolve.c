@@ -180,9 +180,6 @@ static char *tag_value(struct arena *a, const struct xnode *n)
 	return arena_strndup(a, v, len);
 }
 
-static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_kind kind,
-			      const union tag_value *v);
-
 /* libsdformat's reading of a boolean tag: the words of one value (true,
  * yes or 1; for turnGravityOff, false, no or 0), in any case; any other
  * text is the other value.  Returns 1 when TEXT is one of the usual words. */
@@ -214,7 +211,7 @@ static int read_tag_value(struct resolver *rs, const struct tag *t, const struct
 		[TAG_VEC3] = "three finite numbers", [TAG_INT] = "an integer",
 		[TAG_TEXT] = "a name"
 	};
-	char buf[DIAG_EXCERPT + 4], rest[DIAG_EXCERPT + 4], as[3 * NUM_BUFSZ + DIAG_EXCERPT];
+	char buf[DIAG_EXCERPT + 4], rest[DIAG_EXCERPT + 4], as[TAG_TEXT_BUFSZ];
 	long len = (long)strlen(text);
 
 	switch (t->kind) {
@@ -240,7 +237,7 @@ static int read_tag_value(struct resolver *rs, const struct tag *t, const struct
 		diag_warn(rs->d, D_GAZEBO_VALUE_TRAILING, n->pos.line, n->pos.col,
 			  "<gazebo> <%s> '%s' is read as %s, as libsdformat reads it; '%s' after "
 			  "the number is ignored", t->name, diag_excerpt(buf, text),
-			  value_text(as, t->kind, val), diag_excerpt(rest, text + len));
+			  tag_value_text(as, t->kind, val), diag_excerpt(rest, text + len));
 	else if (t->kind == TAG_NUM && isnan(val->num))
 		diag_warn(rs->d, D_GAZEBO_VALUE_NAN, n->pos.line, n->pos.col,
 			  "<gazebo> <%s> is NaN; written as nan, which simulators read but "
@@ -425,32 +422,6 @@ static void warn_unused_tags(struct resolver *rs, const struct ext *e, unsigned 
 				  e->ref[0] ? e->ref : "the model");
 }
 
-static int same_value(enum tag_kind kind, const union tag_value *a, const union tag_value *b)
-{
-	switch (kind) {
-	case TAG_BOOL: return a->b == b->b;
-	case TAG_NUM: return a->num == b->num;
-	case TAG_VEC3: return memcmp(a->vec, b->vec, sizeof a->vec) == 0;
-	case TAG_INT: return a->i == b->i;
-	case TAG_TEXT: return strcmp(a->text, b->text) == 0;
-	}
-	return 1;
-}
-
-/* V as text in BUF, numbers in their shortest form. */
-static const char *value_text(char buf[3 * NUM_BUFSZ + DIAG_EXCERPT], enum tag_kind kind,
-			      const union tag_value *v)
-{
-	switch (kind) {
-	case TAG_BOOL: return v->b ? "true" : "false";
-	case TAG_NUM: buf[num_format(v->num, buf)] = '\0'; break;
-	case TAG_VEC3: buf[num_format_vec(v->vec, 3, NUM_SHORTEST, buf)] = '\0'; break;
-	case TAG_INT: buf[num_format_long(v->i, buf)] = '\0'; break;
-	case TAG_TEXT: return diag_excerpt(buf, v->text);
-	}
-	return buf;
-}
-
 /* LIST's LATEST, made when a second block joins it (most references have
  * one block, and need none): the last earlier block giving each tag. */
 static const struct ext **latest_of(struct resolver *rs, struct ext_list *list)
@@ -482,7 +453,7 @@ static void warn_overrides(struct resolver *rs, struct ext_list *list, const str
 	for (id = 0; id < TAG_COUNT; id++) {
 		const struct ext *before = latest[id];
 		const union tag_value *was, *now;
-		char old_text[3 * NUM_BUFSZ + DIAG_EXCERPT], new_text[3 * NUM_BUFSZ + DIAG_EXCERPT];
+		char old_text[TAG_TEXT_BUFSZ], new_text[TAG_TEXT_BUFSZ];
 		if (TAGS[id].stored_as != id || !tag_given(&e->tags, id))
 			continue;
 		latest[id] = e;
@@ -490,12 +461,12 @@ static void warn_overrides(struct resolver *rs, struct ext_list *list, const str
 			continue;
 		was = tag_get(&before->tags, id);
 		now = tag_get(&e->tags, id);
-		if (same_value(TAGS[id].kind, was, now))
+		if (tag_same_value(TAGS[id].kind, was, now))
 			continue;
 		diag_warn(rs->d, D_GAZEBO_TAG_REPLACED, e->pos.line, e->pos.col,
 			  "<%s> %s replaces %s, given by the <gazebo> block at line %u", TAGS[id].name,
-			  value_text(new_text, TAGS[id].kind, now),
-			  value_text(old_text, TAGS[id].kind, was), before->pos.line);
+			  tag_value_text(new_text, TAGS[id].kind, now),
+			  tag_value_text(old_text, TAGS[id].kind, was), before->pos.line);
 	}
 }
 
@@ -665,8 +636,17 @@ static void warn_mimic_unwritable(struct resolver *rs)
 		  more, rs->target->version);
 }
 
+/* A joint whose <mimic> is to be decided: a follower written as a joint. */
+static int mimic_open(const struct joint *j)
+{
+	return j && j->rare && j->rare->has_mimic && j->fate == JOINT_WRITTEN &&
+	       j->rare->mimic_state == 0;
+}
+
 /* Why follower J's <mimic> would not load, or NULL: its leader must be
- * another joint of the output that moves. */
+ * another joint of the output that moves, and follow nothing in the output
+ * itself (its own <mimic> written: a chain, which simulators refuse).
+ * The leader is decided before J. */
 static const char *mimic_problem(const struct robot *rb, const struct joint *j)
 {
 	const struct joint *m = index_get(rb->joint_index, j->rare->mimic_joint);
@@ -686,7 +666,9 @@ static const char *mimic_problem(const struct robot *rb, const struct joint *j)
 	}
 	if (!strcmp(joint_sdf_type(m), "fixed"))
 		return "that joint is fixed and does not move";
-	if (m->rare && m->rare->has_mimic)
+	if (m->rare && m->rare->mimic_state == 1)
+		return "the <mimic>s form a cycle";
+	if (m->rare && m->rare->mimic_written)
 		return "that joint mimics another (a chain)";
 	return NULL;
 }
@@ -698,26 +680,45 @@ static void mimic_left_out(struct resolver *rs, const struct joint *j, const cha
 		  j->rare->mimic_joint, why);
 }
 
+/* Decides follower J once its leader is decided. */
+static void decide_mimic(struct resolver *rs, struct joint *j)
+{
+	const char *why = mimic_problem(rs->rb, j);
+
+	if (why)
+		mimic_left_out(rs, j, why);
+	else
+		j->rare->mimic_written = 1;
+	j->rare->mimic_state = 2;
+}
+
 /* Which <mimic>s are written (the target has them): those whose leader is
- * another moving joint of the output and follows no joint itself (a
- * chain, which simulators refuse: every follower of a follower is cut). */
+ * another moving joint of the output and follows nothing in the output.
+ * Leaders are decided before their followers: a follower of a leader whose
+ * own <mimic> was left out keeps its <mimic>; only a follower of a written
+ * follower is cut.  Each joint is walked over once, so long chains cost
+ * no more than their length. */
 static void decide_mimics(struct resolver *rs)
 {
-	struct joint *j;
+	struct robot *rb = rs->rb;
+	struct joint **walk, *j;
+	unsigned n;
 
 	if (!rs->target->has_mimic) {
 		warn_mimic_unwritable(rs);
 		return;
 	}
-	for (j = rs->rb->joints; j; j = j->next) {
-		const char *why;
-		if (!j->rare || !j->rare->has_mimic || j->fate != JOINT_WRITTEN)
-			continue;
-		if ((why = mimic_problem(rs->rb, j)) != NULL)
-			mimic_left_out(rs, j, why);
-		else
-			j->rare->mimic_written = 1;
+	walk = must(rb->oom, talloc_array(rb, struct joint *, rb->njoints + 1));
+	for (j = rb->joints; j; j = j->next) {
+		struct joint *x = j;
+		for (n = 0; mimic_open(x); x = index_get(rb->joint_index, x->rare->mimic_joint)) {
+			x->rare->mimic_state = 1;   /* on this walk: a leader met again is a cycle */
+			walk[n++] = x;
+		}
+		while (n > 0)
+			decide_mimic(rs, walk[--n]);
 	}
+	talloc_free(walk);
 }
 
 /* ---- link fates ------------------------------------------------------------- */

@@ -1,7 +1,12 @@
 /* tags: the table of special <gazebo> tags (see tags.h). */
 #include "tags.h"
 
+#include "diag.h"
+#include "num.h"
+
 #include <string.h>
+
+_Static_assert(TAG_TEXT_BUFSZ >= 3 * NUM_BUFSZ + DIAG_EXCERPT + 4, "room for three numbers or an excerpt");
 
 /* Every id fits in the mask of struct tag_values. */
 _Static_assert(TAG_COUNT <= 8 * sizeof(unsigned), "tag_values.given has a bit per tag");
@@ -78,4 +83,28 @@ const struct tag *tag_find(const char *name)
 		if (TAGS[i].name[0] == name[0] && strcmp(TAGS[i].name, name) == 0)
 			return &TAGS[i];
 	return NULL;
+}
+
+const char *tag_value_text(char buf[TAG_TEXT_BUFSZ], enum tag_kind kind, const union tag_value *v)
+{
+	switch (kind) {
+	case TAG_BOOL: return v->b ? "true" : "false";
+	case TAG_NUM: buf[num_format(v->num, buf)] = '\0'; break;
+	case TAG_VEC3: buf[num_format_vec(v->vec, 3, NUM_SHORTEST, buf)] = '\0'; break;
+	case TAG_INT: buf[num_format_long(v->i, buf)] = '\0'; break;
+	case TAG_TEXT: return diag_excerpt(buf, v->text);
+	}
+	return buf;
+}
+
+int tag_same_value(enum tag_kind kind, const union tag_value *a, const union tag_value *b)
+{
+	switch (kind) {
+	case TAG_BOOL: return a->b == b->b;
+	case TAG_NUM: return a->num == b->num || (a->num != a->num && b->num != b->num);
+	case TAG_VEC3: return memcmp(a->vec, b->vec, sizeof a->vec) == 0;
+	case TAG_INT: return a->i == b->i;
+	case TAG_TEXT: return strcmp(a->text, b->text) == 0;
+	}
+	return 1;
 }

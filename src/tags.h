@@ -80,6 +80,16 @@ struct tag {
 
 extern const struct tag TAGS[TAG_COUNT];
 
+/* Enough for tag_value_text(). */
+#define TAG_TEXT_BUFSZ (3 * 40 + 64 + 4)
+
+/* V, of KIND, as text for a message (numbers in their shortest form); in
+ * BUF, or a constant. */
+const char *tag_value_text(char buf[TAG_TEXT_BUFSZ], enum tag_kind kind, const union tag_value *v);
+
+/* Whether tag values A and B of KIND are the same. */
+int tag_same_value(enum tag_kind kind, const union tag_value *a, const union tag_value *b);
+
 /* The row for NAME, or NULL when NAME is not a special tag. */
 const struct tag *tag_find(const char *name);
 

@@ -705,16 +705,19 @@ static void write_model_tail(struct writer *w)
 		for (i = 0; i < r->ext->blobs.n; i++)
 			add_blob(tail, r->ext->blobs.v[i]);
 	}
-	pose = w->rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, w->rb->origin))
-				 : NULL;
-	if (pose)
-		xnode_unlink(pose);   /* it goes last, after the frames */
+	if (w->rb->has_origin)   /* replaced by the origin, which goes last */
+		xnode_unlink(xnode_replace(tail, "pose", NULL));
 	for (c = tail->first; c; c = c->next)
 		print_node(w->o, c, 2);
-	write_lumped_frames(w);
-	if (pose)
-		print_node(w->o, pose, 2);
+	/* the frames reuse the scratch arena as they go: nothing of it may
+	 * be kept across them */
 	arena_reset(&w->scratch);
+	write_lumped_frames(w);
+	if (w->rb->has_origin) {
+		pose = xnode_new(&w->scratch, "pose");
+		pose->text = fmt_pose_urdf(pose, w->rb->origin);
+		print_and_free(w->o, pose);
+	}
 }
 
 /* The links in emission order, each with its parent joint, or as frames. */

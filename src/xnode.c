@@ -147,3 +147,15 @@ struct xnode *xnode_copy(struct arena *a, const struct xnode *n)
 	return root;
 }
 
+
+void xnode_remove_attr(struct xnode *n, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++)
+		if (strcmp(n->attrs[i].name, name) == 0) {
+			memmove(&n->attrs[i], &n->attrs[i + 1], (n->nattrs - i - 1) * sizeof *n->attrs);
+			n->nattrs--;
+			return;
+		}
+}

@@ -32,6 +32,8 @@ struct xnode *xnode_need(struct xnode *parent, const char *name);
 /* The SDF "replace-add": removes any child NAME, appends <NAME>TEXT</NAME>. */
 struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text);
 const char *xnode_attr(const struct xnode *n, const char *name);
+/* Removes N's attribute NAME, if it has one. */
+void xnode_remove_attr(struct xnode *n, const char *name);
 void xnode_set_attr(struct xnode *n, const char *name, const char *value);
 /* Deep copy of N (and its subtree) in A, detached. */
 struct xnode *xnode_copy(struct arena *a, const struct xnode *n);

@@ -10,6 +10,7 @@
  * attribute is reported at the start of its element, as expat gives no
  * attribute positions. */
 #include <criterion/criterion.h>
+#include <math.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -888,6 +889,164 @@ Test(warn, gazebo_material_with_elements_or_empty)
 	r = run(urdf, "t.urdf", NULL);
 	cr_assert(strstr(r.out, "<name>Gazebo/Orange</name>") && !strstr(r.out, "<name/>") &&
 		  !strstr(r.out, "<name></name>"), "%s", r.out);
+	run_free(&r);
+}
+
+#define LINK_NAMED(n) " <link name='" n "'>" INERTIAL "</link>\n"
+#define REVOLUTE(n, p, c, extra) " <joint name='" n "' type='revolute'><parent link='" p "'/>" \
+	"<child link='" c "'/><limit lower='-1' upper='1' effort='1' velocity='1'/>" extra "</joint>\n"
+
+/* libsdformat reads the robot's first <origin>; later ones are warned of.
+ * (With frames left by lumping, the origin used to be printed from memory
+ * the frames had reused.) */
+Test(warn, robot_origin_twice)
+{
+	const char *urdf = "<robot name='r'>\n"
+			   " <origin xyz='1 0 0'/>\n"
+			   " <origin xyz='2 0 0'/>\n"
+			   LINK_NAMED("a") LINK_NAMED("b")
+			   " <joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>\n"
+			   "</robot>\n";
+	struct run r;
+
+	warned(urdf, "t.urdf:3:2: warning: a second <origin> in <robot> is ignored (the first "
+	       "counts, as in libsdformat)\n");
+	r = run(urdf, "t.urdf", NULL);
+	cr_assert(strstr(r.out, "<frame name='b' attached_to='j'/>\n    <pose>1 0 0 0 0 0</pose>\n"
+			 "  </model>"), "%s", r.out);
+	run_free(&r);
+}
+
+/* A merged link's link-level tag written over another value of the link
+ * it joins: libsdformat warns ("multiple inconsistent <gravity>"), so
+ * does u2s, in the order the values are written. */
+Test(warn, lumped_link_tag_replaces_another_value)
+{
+	warned("<robot name='r'>\n"
+	       LINK_NAMED("a") LINK_NAMED("b") LINK_NAMED("c")
+	       " <joint name='j' type='fixed'><parent link='a'/><child link='b'/></joint>\n"
+	       " <joint name='k' type='fixed'><parent link='b'/><child link='c'/></joint>\n"
+	       " <gazebo reference='a'><turnGravityOff>false</turnGravityOff>"
+	       "<selfCollide>true</selfCollide></gazebo>\n"
+	       " <gazebo reference='b'><turnGravityOff>true</turnGravityOff>"
+	       "<selfCollide>true</selfCollide></gazebo>\n"
+	       " <gazebo reference='c'><turnGravityOff>false</turnGravityOff></gazebo>\n"
+	       "</robot>\n",
+	       "t.urdf:8:2: warning: link 'b' is merged into 'a': its <turnGravityOff> true replaces "
+	       "false, given for 'a' by the <gazebo> block at line 7\n"
+	       "t.urdf:9:2: warning: link 'c' is merged into 'a': its <turnGravityOff> false replaces "
+	       "true, given for 'b' by the <gazebo> block at line 8\n");
+}
+
+/* Leaders are decided before their followers: j2's <mimic> is left out
+ * (its leader is fixed), so j3, which follows j2, follows a joint that
+ * follows nothing and keeps its <mimic>; j4 follows j3, a written
+ * follower, and loses its own. */
+Test(warn, mimic_of_a_leader_whose_mimic_was_left_out)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		LINK_NAMED("a") LINK_NAMED("b") LINK_NAMED("c") LINK_NAMED("d") LINK_NAMED("e")
+		REVOLUTE("j3", "c", "d", "<mimic joint='j2'/>")
+		" <joint name='j1' type='fixed'><parent link='a'/><child link='b'/></joint>\n"
+		REVOLUTE("j2", "b", "c", "<mimic joint='j1'/>")
+		REVOLUTE("j4", "d", "e", "<mimic joint='j3'/>")
+		" <gazebo reference='j1'><preserveFixedJoint>true</preserveFixedJoint></gazebo>\n"
+		"</robot>\n";
+	struct run r = run(urdf, "--sdf-version", "1.11", "t.urdf", NULL);
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert_str_eq(r.err,
+			 "t.urdf:9:123: warning: joint 'j2' mimics 'j1', but that joint is fixed and does "
+			 "not move; the <mimic> is left out\n"
+			 "t.urdf:10:123: warning: joint 'j4' mimics 'j3', but that joint mimics another (a "
+			 "chain); the <mimic> is left out\n");
+	cr_assert(strstr(r.out, "<mimic joint='j2'>") && !strstr(r.out, "<mimic joint='j1'>") &&
+		  !strstr(r.out, "<mimic joint='j3'>"), "%s", r.out);
+	run_free(&r);
+}
+
+/* A mimic cycle keeps one <mimic> of it: a simulator refuses a chain. */
+Test(warn, mimic_cycle)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		LINK_NAMED("a") LINK_NAMED("b") LINK_NAMED("c")
+		REVOLUTE("j1", "a", "b", "<mimic joint='j2'/>")
+		REVOLUTE("j2", "b", "c", "<mimic joint='j1'/>")
+		"</robot>\n";
+	struct run r = run(urdf, "--sdf-version", "1.12", "t.urdf", NULL);
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert_str_eq(r.err, "t.urdf:6:123: warning: joint 'j2' mimics 'j1', but the <mimic>s "
+			 "form a cycle; the <mimic> is left out\n");
+	cr_assert(strstr(r.out, "<mimic joint='j2'>") && !strstr(r.out, "<mimic joint='j1'>"),
+		  "%s", r.out);
+	run_free(&r);
+}
+
+/* A sensor's <pose> in degrees, or as a quaternion, on a merged link is
+ * moved in its own meaning and written in radians: 90 degrees about y on a
+ * link merged at the joint origin 0.1 0 0.2, rpy 0 0 pi/2, is what the
+ * quaternion 0 sin(pi/4) 0 cos(pi/4) gives, and neither keeps its form. */
+Test(warn, lumped_sensor_pose_in_degrees_and_quaternion)
+{
+	static const char *const pose[] = {
+		"<pose degrees='true'>0 0 0.1 0 90 0</pose>",
+		"<pose rotation_format='quat_xyzw'>0 0 0.1 0 0.7071067811865476 0 0.7071067811865476</pose>",
+	};
+	char urdf[2048];
+	unsigned i;
+
+	for (i = 0; i < 2; i++) {
+		struct run r;
+		snprintf(urdf, sizeof urdf, "<robot name='r'>\n" LINK_NAMED("a") LINK_NAMED("b")
+			 " <joint name='j' type='fixed'><parent link='a'/><child link='b'/>"
+			 "<origin xyz='0.1 0 0.2' rpy='0 0 1.5707963267948966'/></joint>\n"
+			 " <gazebo reference='b'><sensor name='s' type='imu'>%s</sensor></gazebo>\n"
+			 "</robot>\n", pose[i]);
+		r = run(urdf, "t.urdf", NULL);
+		cr_assert_eq(r.status, 0, "%s", r.err);
+		cr_assert_str_eq(r.err, "");
+		{
+			const char *at = strstr(r.out, "<sensor name='s' type='imu'>");
+			double v[6], want[6] = { 0.1, 0, 0.3, 0, 1.5707963267948966, 1.5707963267948966 };
+			int k;
+			at = at ? strstr(at, "<pose>") : NULL;
+			cr_assert(at && sscanf(at + 6, "%lf %lf %lf %lf %lf %lf", v, v + 1, v + 2,
+					       v + 3, v + 4, v + 5) == 6, "%s", r.out);
+			for (k = 0; k < 6; k++)
+				cr_assert(fabs(v[k] - want[k]) < 1e-9, "%d: %.17g\n%s", k, v[k], r.out);
+		}
+		cr_assert(!strstr(r.out, "degrees") && !strstr(r.out, "rotation_format"), "%s", r.out);
+		run_free(&r);
+	}
+}
+
+/* A block's own <surface> and the friction tags of a later block: u2s
+ * keeps each value where SDFormat reads it (the later surface replaces
+ * the earlier, the tags go into its friction); libsdformat writes <mu2>
+ * inside <restitution_coefficient>, where no reader looks (a deliberate
+ * difference). */
+Test(warn, block_surface_and_friction_tags)
+{
+	const char *urdf =
+		"<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry>"
+		"</collision></link>\n"
+		" <gazebo reference='a'><mu1>0.7</mu1><collision><surface><bounce>"
+		"<restitution_coefficient>0.5</restitution_coefficient></bounce></surface>"
+		"</collision></gazebo>\n"
+		" <gazebo reference='a'><mu2>0.3</mu2><collision><surface><bounce>"
+		"<restitution_coefficient>0.4</restitution_coefficient></bounce></surface>"
+		"</collision></gazebo>\n"
+		"</robot>\n";
+	struct run r = run(urdf, "t.urdf", NULL);
+
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "<restitution_coefficient>0.4</restitution_coefficient>") &&
+		  strstr(r.out, "<friction>\n            <ode>\n              <mu2>0.3</mu2>"),
+		  "%s", r.out);
 	run_free(&r);
 }
 
