@@ -101,60 +101,145 @@ int repair_inertia_valid(double mass, const double moments[3])
 	return 1;
 }
 
+/* ---- gz-math's own check ------------------------------------------------- */
+
+/* The principal moments as gz-math's MassMatrix3::PrincipalMoments computes
+ * them (the closed form of Kronenburg's "fast diagonalization of a 3x3
+ * real symmetric matrix", tolerance 1e-6 of the largest diagonal moment):
+ * its rounding, not the exact eigenvalues, is what the loader tests.
+ * E: ixx iyy izz ixy ixz iyz. */
+static void gz_principal_moments(const double e[6], double out[3])
+{
+	const double pi = 3.14159265358979323846;
+	double big = fmax(e[0], fmax(e[1], e[2])), tol = 1e-6 * big;
+	double b, c, d, p, q, delta, t;
+
+	if (fabs(e[3]) <= fabs(tol) && fabs(e[4]) <= fabs(tol) && fabs(e[5]) <= fabs(tol)) {
+		out[0] = e[0], out[1] = e[1], out[2] = e[2];
+	} else {
+		b = e[0] + e[1] + e[2];
+		c = e[0] * e[1] - e[3] * e[3] + e[0] * e[2] - e[4] * e[4] + e[1] * e[2] - e[5] * e[5];
+		/* the same operations in the same order: the rounding is the point */
+		d = e[0] * (e[5] * e[5]) + e[1] * (e[4] * e[4]) + e[2] * (e[3] * e[3]) -
+		    e[0] * e[1] * e[2] - 2 * e[3] * e[4] * e[5];
+		p = b * b - 3 * c;
+		if (p < tol * tol) {
+			out[0] = out[1] = out[2] = b / 3.0;
+			return;
+		}
+		q = 2 * pow(b, 3) - 9 * b * c - 27 * d;
+		t = 0.5 * q / pow(p, 1.5);
+		delta = acos(t < -1 ? -1 : t > 1 ? 1 : t);
+		out[0] = (b + 2 * sqrt(p) * cos(delta / 3.0)) / 3.0;
+		out[1] = (b + 2 * sqrt(p) * cos((delta + 2 * pi) / 3.0)) / 3.0;
+		out[2] = (b + 2 * sqrt(p) * cos((delta - 2 * pi) / 3.0)) / 3.0;
+	}
+	if (out[0] > out[1]) t = out[0], out[0] = out[1], out[1] = t;
+	if (out[1] > out[2]) t = out[1], out[1] = out[2], out[2] = t;
+	if (out[0] > out[1]) t = out[0], out[0] = out[1], out[1] = t;
+}
+
+/* gz-math's MassMatrix3::IsValid on IN as written (the shortest text reads
+ * back as the same doubles): near positive (leading minors, within 10
+ * epsilons of half the trace) and valid principal moments. */
+int repair_gz_valid(const struct inertial *in)
+{
+	double e[6] = { in->ixx, in->iyy, in->izz, in->ixy, in->ixz, in->iyz }, ev[3];
+	double eps = 10 * DBL_EPSILON * 0.5 * fabs(e[0] + e[1] + e[2]);
+	double det = in->ixx * (in->izz * in->iyy - in->iyz * in->iyz) +
+		     in->ixy * -(in->izz * in->ixy - in->ixz * in->iyz) +
+		     in->ixz * (in->iyz * in->ixy - in->ixz * in->iyy);
+
+	if (!(in->mass >= 0) || !(in->ixx + eps >= 0) ||
+	    !(in->ixx * in->iyy - in->ixy * in->ixy + eps >= 0) || !(det + eps >= 0))
+		return 0;
+	gz_principal_moments(e, ev);
+	return repair_inertia_valid(in->mass > 0 ? in->mass : 1, ev);
+}
+
 /* The nearest valid moments to EV (ascending): a negative one becomes 0;
  * then, if the largest exceeds the sum of the others, the three move
  * equally onto that boundary (the orthogonal projection onto the plane
- * l0 + l1 = l2), a hair inside it so that rounding keeps it valid. */
-void repair_moments(const double ev[3], double out[3])
+ * l0 + l1 = l2), MARGIN (relative to the largest) inside it, so that
+ * the loader's rounding still finds it valid; where that would carry the
+ * middle one past the largest, those two meet and the smallest grows. */
+void repair_moments(const double ev[3], double margin, double out[3])
 {
-	double t;
+	double t, rest;
 	int i;
 
 	for (i = 0; i < 3; i++)
 		out[i] = ev[i] < 0 ? 0 : ev[i];
-	if (out[2] > out[0] + out[1]) {
-		t = (out[2] - out[0] - out[1] + 1e-9 * out[2]) / 3;
-		out[0] += t, out[1] += t, out[2] -= t;
-	}
+	t = (out[2] - out[0] - out[1] + margin * out[2]) / 3;
+	if (t <= 0)
+		return;
+	/* the two largest may not pass each other: equal ones (a thin rod)
+	 * stay equal, and the smallest makes up the rest */
+	if (t > (out[2] - out[1]) / 2)
+		t = (out[2] - out[1]) / 2;
+	out[0] += t, out[1] += t, out[2] -= t;
+	rest = out[2] - out[0] - out[1] + margin * out[2];
+	if (rest > 0)
+		out[0] += rest;
 }
+
+/* The tensor M (row-major) moved to principal moments FIXED in the axes V
+ * of moments EV, into OUT. */
+static void moved_tensor(const double m[9], const double ev[3], const double fixed[3],
+			 vec3d v[3], struct inertial *out)
+{
+	double t[9];
+	int i, j, k;
+
+	memcpy(t, m, sizeof t);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 3; i++)
+			for (j = 0; j < 3; j++)
+				t[i * 3 + j] += (fixed[k] - ev[k]) * v[k][i] * v[k][j];
+	out->ixx = t[0], out->ixy = t[1], out->ixz = t[2];
+	out->iyy = t[4], out->iyz = t[5], out->izz = t[8];
+}
+
+/* Margins inside the triangle inequality, tried in turn until gz-math's
+ * own computation accepts the written tensor: its closed form loses
+ * digits on thin rods (two equal moments, one near zero). */
+static const double MARGINS[] = { 1e-9, 1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3 };
 
 static void fix_inertia(struct repairer *r, struct link *l, const double ev[3])
 {
-	struct inertial *in = l->inertial;
+	struct inertial *in = l->inertial, out = *in;
 	double m[9] = { in->ixx, in->ixy, in->ixz, in->ixy, in->iyy, in->iyz, in->ixz, in->iyz,
 			in->izz };
-	double fixed[3];
+	double fixed[3], scale = 0, sm[9], sev[3];
 	vec3d v[3];
-	int i, j, k;
+	unsigned i;
 
-	double scale = 0, sm[9];
-
-	repair_moments(ev, fixed);
 	for (i = 0; i < 9; i++)
 		if (fabs(m[i]) > scale)
 			scale = fabs(m[i]);
 	for (i = 0; i < 9; i++)
 		sm[i] = m[i] / scale;   /* scale > 0: some moment is not 0 */
-	{
-		double sev[3] = { ev[0] / scale, ev[1] / scale, ev[2] / scale };
-		principal_axes(sm, sev, v);
-	}
-	for (k = 0; k < 3; k++)
-		for (i = 0; i < 3; i++)
-			for (j = 0; j < 3; j++)
-				m[i * 3 + j] += (fixed[k] - ev[k]) * v[k][i] * v[k][j];
-	for (i = 0; i < 9; i++)
-		if (!isfinite(m[i])) {
-			diag_warn(r->d, D_REPAIR_INERTIA_TOO_LARGE, in->pos.line, in->pos.col, "link '%s': principal moments "
-				  "%g, %g, %g are not a valid inertia, and too large to repair; "
-				  "written as given", l->name, ev[0], ev[1], ev[2]);
+	for (i = 0; i < 3; i++)
+		sev[i] = ev[i] / scale;
+	principal_axes(sm, sev, v);
+	for (i = 0; i < sizeof MARGINS / sizeof *MARGINS; i++) {
+		repair_moments(ev, MARGINS[i], fixed);
+		moved_tensor(m, ev, fixed, v, &out);
+		if (!isfinite(out.ixx) || !isfinite(out.iyy) || !isfinite(out.izz) ||
+		    !isfinite(out.ixy) || !isfinite(out.ixz) || !isfinite(out.iyz))
+			break;
+		if (repair_gz_valid(&out)) {
+			diag_warn(r->d, D_REPAIR_INERTIA, in->pos.line, in->pos.col, "repaired: link '%s': "
+				  "principal moments %g, %g, %g are not a valid inertia; written as "
+				  "%g, %g, %g in the same axes", l->name, ev[0], ev[1], ev[2],
+				  fixed[0], fixed[1], fixed[2]);
+			*in = out;
 			return;
 		}
-	diag_warn(r->d, D_REPAIR_INERTIA, in->pos.line, in->pos.col, "repaired: link '%s': principal moments %g, "
-		  "%g, %g are not a valid inertia; written as %g, %g, %g in the same axes",
-		  l->name, ev[0], ev[1], ev[2], fixed[0], fixed[1], fixed[2]);
-	in->ixx = m[0], in->ixy = m[1], in->ixz = m[2];
-	in->iyy = m[4], in->iyz = m[5], in->izz = m[8];
+	}
+	diag_warn(r->d, D_REPAIR_INERTIA_TOO_LARGE, in->pos.line, in->pos.col, "link '%s': principal moments "
+		  "%g, %g, %g are not a valid inertia, and cannot be repaired (too large, or "
+		  "too far from valid); written as given", l->name, ev[0], ev[1], ev[2]);
 }
 
 void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3])
@@ -165,7 +250,7 @@ void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3])
 		diag_warn(r->d, D_REPAIR_INERTIA_UNCOMPUTABLE, l->inertial->pos.line, l->inertial->pos.col, "link '%s': the "
 			  "inertia's principal moments are too large to compute; written as given",
 			  l->name);
-	else if (!repair_inertia_valid(1, ev))
+	else if (!repair_inertia_valid(1, ev) || !repair_gz_valid(l->inertial))
 		fix_inertia(r, l, ev);
 }
 

@@ -22,8 +22,12 @@ struct repairer {
 
 /* gz-math's MassMatrix3::IsValid on the principal moments and mass. */
 int repair_inertia_valid(double mass, const double moments[3]);
-/* The nearest valid principal moments (ascending in, ascending out). */
-void repair_moments(const double ev[3], double out[3]);
+/* gz-math's MassMatrix3::IsValid on IN as written, with its own (closed
+ * form) principal moments. */
+int repair_gz_valid(const struct inertial *in);
+/* The nearest valid principal moments (ascending in, ascending out),
+ * MARGIN of the largest inside the triangle inequality. */
+void repair_moments(const double ev[3], double margin, double out[3]);
 /* L's inertia, of principal moments EV (ascending), made valid in the
  * same principal axes when it is not. */
 void repair_link_inertia(struct repairer *r, struct link *l, const double ev[3]);
