@@ -191,6 +191,41 @@ static int read_real_value(struct arena *a, enum schema_type type, const char *t
 	return 0;
 }
 
+/* A colour: three or four numbers in [0, 1], each read as std::stof reads
+ * it; three get an alpha of 1. */
+static int read_colour(struct arena *a, const char *t, struct typed *out)
+{
+	char buf[4 * NUM_BUFSZ + 4];
+	size_t len = 0;
+	int n = 0;
+
+	while (*t) {
+		double v;
+		long used;
+		while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+			t++;
+		if (!*t)
+			break;
+		used = num_read_stod(t, &v);
+		if (used <= 0 || n == 4 || !(v >= 0 && v <= 1))
+			return -1;
+		if (t[used] && t[used] != ' ' && t[used] != '\t' && t[used] != '\n' && t[used] != '\r')
+			out->changed = 1;   /* "0.5x": the token's number */
+		while (*t && *t != ' ' && *t != '\t' && *t != '\n' && *t != '\r')
+			t++;
+		if (n++)
+			buf[len++] = ' ';
+		len += num_format_float_shortest((float)v, buf + len);
+	}
+	if (n < 3)
+		return -1;
+	if (n == 3)
+		len += (size_t)sprintf(buf + len, " 1");
+	if (n == 3 || out->changed)
+		out->text = arena_strndup(a, buf, len);
+	return 0;
+}
+
 /* TEXT of TYPE as the reader reads it into *OUT; 0, or -1 when it refuses
  * the text.  Text that already says its value exactly is kept. */
 static int read_typed(struct arena *a, enum schema_type type, const char *text, struct typed *out)
@@ -210,6 +245,8 @@ static int read_typed(struct arena *a, enum schema_type type, const char *text, 
 		}
 		return -1;
 	}
+	if (type == SCHEMA_COLOR)
+		return read_colour(a, t, out);
 	if (is_true || is_false)
 		t = is_true ? "1" : "0";
 	switch (type) {
@@ -238,6 +275,7 @@ static const char *type_words(enum schema_type type)
 	case SCHEMA_BOOL: return "true or false";
 	case SCHEMA_INT: return "an integer";
 	case SCHEMA_UINT: case SCHEMA_UINT64: return "an unsigned integer";
+	case SCHEMA_COLOR: return "a colour (3 or 4 numbers in [0, 1])";
 	default: return "a number";
 	}
 }

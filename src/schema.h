@@ -25,7 +25,7 @@ enum schema_required {
  * Param): these types are converted, the rest is kept as text. */
 enum schema_type {
 	SCHEMA_TEXT, SCHEMA_BOOL, SCHEMA_INT, SCHEMA_UINT, SCHEMA_UINT64,
-	SCHEMA_DOUBLE, SCHEMA_FLOAT
+	SCHEMA_DOUBLE, SCHEMA_FLOAT, SCHEMA_COLOR
 };
 
 struct schema_attr {

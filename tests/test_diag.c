@@ -831,6 +831,7 @@ Test(warn, blob_values_read_as_their_type)
 		" <link name='a'>" INERTIAL "</link>\n"
 		" <gazebo reference='a'><sensor name='s' type='ray'>\n"
 		"  <update_rate>10.5hz</update_rate><visualize>TRUE</visualize>\n"
+
 		"  <ray><scan><horizontal><samples>666.5185185185185</samples>"
 		"<resolution>0x10</resolution></horizontal></scan>\n"
 		"  <range><min>640.0</min><max>inf</max></range></ray>\n"
@@ -847,6 +848,16 @@ Test(warn, blob_values_read_as_their_type)
 	cr_assert(strstr(r.out, "<samples>666</samples>") && strstr(r.out, "<visualize>true<") &&
 		  strstr(r.out, "<resolution>16</resolution>") && strstr(r.out, "<max>inf</max>") &&
 		  strstr(r.out, "<update_rate>10.5</update_rate>"), "%s", r.out);
+	run_free(&r);
+
+	/* a colour of three numbers gets the reader's alpha of 1 */
+	r = run("<robot name='r'>\n"
+		" <link name='a'>" INERTIAL "<visual><geometry><sphere radius='1'/></geometry>"
+		"</visual></link>\n"
+		" <gazebo reference='a'><visual><material><diffuse>1.0 0.5 0</diffuse></material>"
+		"</visual></gazebo>\n"
+		"</robot>\n", "t.urdf", NULL);
+	cr_assert(r.status == 0 && strstr(r.out, "<diffuse>1 0.5 0 1</diffuse>"), "%s%s", r.err, r.out);
 	run_free(&r);
 }
 
