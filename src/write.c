@@ -352,16 +352,40 @@ static void visual_colour(const struct writer *w, struct xnode *vis, const struc
 	xnode_add(mat, "ambient", text);
 }
 
+/* What the blocks of link EXT_LINK make of an item of KIND: applied once
+ * to an item with an empty pose and geometry (which no block reads), then
+ * copied into each item, so that a link's items cost no more each for
+ * having many blocks.  NULL when the link has no block. */
+static struct xnode *item_template(struct writer *w, const struct link *ext_link,
+				   enum item_kind kind)
+{
+	struct xnode *el;
+	const struct ext_ref *r;
+
+	if (!ext_link->exts.first)
+		return NULL;
+	el = xnode_new(&w->scratch, kind == ITEM_VISUAL ? "visual" : "collision");
+	xnode_add(el, "pose", NULL);
+	xnode_add(el, "geometry", NULL);
+	for (r = ext_link->exts.first; r; r = r->next) {
+		if (kind == ITEM_VISUAL)
+			visual_ext(w, el, r->ext);
+		else
+			collision_ext(w, el, r->ext);
+	}
+	return el;
+}
+
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
- * lumped into). */
+ * lumped into); TMPL[0] and TMPL[1] what the blocks of SRC and of L make
+ * of it (item_template). */
 static struct xnode *build_item(struct writer *w, const struct link *l, const struct link *src,
-			       const struct item *it, unsigned k)
+			       const struct item *it, unsigned k, struct xnode *const tmpl[2])
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_new(&w->scratch, tag);
 	const char *name = item_sdf_name(el->arena, l->name, src, it, k);
-	const struct link *ext_link = src;
-	const struct ext_ref *r;
+	const struct xnode *t = tmpl[0], *c;
 
 	xnode_set_attr(el, "name", name);
 	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
@@ -372,13 +396,9 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 	 * with the owner's ("base_arm" into "base") gets no lump marker in its
 	 * name, and takes the owner's extensions instead of its link's. */
 	if (src != l && !strstr(name, "_fixed_joint_lump__"))
-		ext_link = l;
-	for (r = ext_link->exts.first; r; r = r->next) {
-		if (it->kind == ITEM_VISUAL)
-			visual_ext(w, el, r->ext);
-		else
-			collision_ext(w, el, r->ext);
-	}
+		t = tmpl[1];
+	for (c = t ? t->first->next->next : NULL; c; c = c->next)
+		add_blob(el, c);
 	if (it->kind == ITEM_VISUAL && it->material)
 		visual_colour(w, el, it->material);
 	return el;
@@ -467,14 +487,21 @@ static void write_items(struct writer *w, const struct link *l, enum item_kind k
 	const struct link *src;
 	const struct item *it;
 	unsigned k = 0;
+	struct arena_mark all = arena_mark(&w->scratch);
+	struct xnode *tmpl[2] = { NULL, item_template(w, l, kind) };
 
-	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed) {
+		struct arena_mark m0 = arena_mark(&w->scratch);
+		tmpl[0] = src == l ? tmpl[1] : item_template(w, src, kind);
 		for (it = kind == ITEM_VISUAL ? src->visuals.first : src->collisions.first;
 		     it; it = it->next) {
 			struct arena_mark m = arena_mark(&w->scratch);
-			print_node(w->o, build_item(w, l, src, it, k++), 3);
+			print_node(w->o, build_item(w, l, src, it, k++, tmpl), 3);
 			arena_release(&w->scratch, m);
 		}
+		arena_release(&w->scratch, m0);
+	}
+	arena_release(&w->scratch, all);
 }
 
 static int has_items(const struct link *l)
