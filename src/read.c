@@ -976,6 +976,9 @@ static unsigned item_index(const struct item *it)
 	const struct item *at;
 	unsigned k = 1;
 
+	/* Items are listed as they start: the one being read is the last. */
+	if (l->last == it)
+		return l->count;
 	for (at = l->first; at; at = at->next, k++)
 		if (at == it)
 			return k;

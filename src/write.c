@@ -80,15 +80,13 @@ static const char *fmt_bool(int b)
 
 /* ---- printing an element tree ------------------------------------------------ */
 
+/* Two spaces a level, up to 32 levels: deeper blobs are indented no more,
+ * so that the output grows with the input, not with its depth squared. */
 static void indent(struct out *o, unsigned depth)
 {
 	static const char spaces[] = "                                                                ";
-	unsigned n = 2 * depth;
+	unsigned n = depth < 32 ? 2 * depth : sizeof spaces - 1;
 
-	while (n > sizeof spaces - 1) {
-		out_put(o, spaces, sizeof spaces - 1);
-		n -= sizeof spaces - 1;
-	}
 	out_put(o, spaces, n);
 }
 
@@ -432,7 +430,8 @@ struct replaceable {
 
 static int is_tracked(const struct tag *t)
 {
-	return t->target == AT_LINK && t->write == W_REPLACE && !t->at[0].path[1];
+	return (t->target == AT_LINK || t->target == AT_MODEL) && t->write == W_REPLACE &&
+	       !t->at[0].path[1];
 }
 
 /* SDF's replace-add: every element of that name goes, one comes at the end. */
@@ -448,13 +447,13 @@ static void replace_tracked(struct xnode *el, struct node_list *nodes, const cha
 }
 
 static void link_ext(const struct writer *w, struct xnode *el, const struct ext *e,
-		     struct replaceable *rep)
+		     struct replaceable *rep, enum tag_target target)
 {
 	unsigned i, id;
 
 	for (id = 0; id < TAG_COUNT; id++) {
 		const struct tag *t = &TAGS[id];
-		if (t->target != AT_LINK || !tag_given(&e->tags, id))
+		if (t->target != target || !tag_given(&e->tags, id))
 			continue;
 		if (is_tracked(t))
 			replace_tracked(el, &rep->nodes[id], t->at[0].path[0],
@@ -536,7 +535,7 @@ static void write_link(struct writer *w, const struct link *l)
 		add_inertial(el, l->inertial);
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (r = src->exts.first; r; r = r->next)
-			link_ext(w, tail, r->ext, rep);
+			link_ext(w, tail, r->ext, rep, AT_LINK);
 	if (!has_items(l)) {
 		while ((c = tail->first) != NULL) {
 			xnode_unlink(c);
@@ -723,15 +722,13 @@ static void write_lumped_frames(struct writer *w)
 static void write_model_tail(struct writer *w)
 {
 	struct xnode *tail = xnode_new(&w->scratch, "model"), *pose;
+	struct replaceable *rep = ARENA_NEW(&w->scratch, struct replaceable);
 	const struct ext_ref *r;
 	struct xnode *c;
 
-	for (r = w->rb->model_exts.first; r; r = r->next) {
-		unsigned i;
-		apply_tags(w, tail, r->ext, AT_MODEL);
-		for (i = 0; i < r->ext->blobs.n; i++)
-			add_blob(tail, r->ext->blobs.v[i]);
-	}
+	/* As a link's: a tag replaces what it tracks, with no scan. */
+	for (r = w->rb->model_exts.first; r; r = r->next)
+		link_ext(w, tail, r->ext, rep, AT_MODEL);
 	pose = w->rb->has_origin ? xnode_replace(tail, "pose", fmt_pose_urdf(tail, w->rb->origin))
 				 : NULL;
 	if (pose)
