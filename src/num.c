@@ -669,3 +669,17 @@ int num_flush_subnormal(double *v, int n)
 		}
 	return flushed;
 }
+
+void num_locale_enter(struct num_locale *l)
+{
+	l->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	l->old = l->c ? uselocale(l->c) : (locale_t)0;
+}
+
+void num_locale_leave(struct num_locale *l)
+{
+	if (l->c) {
+		uselocale(l->old);
+		freelocale(l->c);
+	}
+}
