@@ -113,7 +113,7 @@ Test(lib, diagnostics_callback)
 
 struct records {
 	unsigned n;
-	char code[4][16], path[4][128], message[4][256];
+	char code[4][16], path[4][2048], message[4][256];
 	unsigned long line[4], column[4];
 	enum u2s_severity sev[4];
 };
@@ -158,6 +158,45 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_eq(k.column[0], 4);
 	cr_assert_str_eq(k.message[0], "<origin xyz='1 2'>: expected 3 finite numbers");
 	cr_assert_str_eq(k.path[0], "/robot/link[@name='a']/visual[1]/origin");
+}
+
+/* A path too long for its buffer ends before the step that did not fit:
+ * it never names an element that is not there (link[@name=''] for a link
+ * whose name was cut). */
+Test(lib, diagnostic_path_cut_whole_steps)
+{
+	static const size_t lengths[] = { 1000, 1010, 1020, 3000 };
+	size_t i;
+
+	for (i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+		struct records k;
+		struct u2s_options opts = { 0 };
+		int in = temp_fd(), out = temp_fd();
+		char *name = malloc(lengths[i] + 1), *urdf = malloc(lengths[i] + 200);
+		cr_assert(name && urdf);
+		memset(name, 'n', lengths[i]);
+		name[lengths[i]] = '\0';
+		sprintf(urdf, "<robot name='r'><link name='%s'><visual><origin xyz='1 2'/>"
+			"<geometry><sphere radius='1'/></geometry></visual></link></robot>", name);
+		memset(&k, 0, sizeof k);
+		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+		opts.diag_record_fn = keep_record;
+		opts.diag_record_arg = &k;
+		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
+		close(in);
+		close(out);
+		cr_assert_eq(k.n, 1);
+		/* the whole link step, or none of it */
+		if (strstr(k.path[0], "/link"))
+			cr_assert(strstr(k.path[0], name) && strstr(k.path[0], "']"),
+				  "%zu: a cut link step: %s", lengths[i], k.path[0]);
+		else
+			cr_assert_str_eq(k.path[0], "/robot", "%zu", lengths[i]);
+		cr_assert_null(strstr(k.path[0], "''"), "%zu: %s", lengths[i], k.path[0]);
+		free(name);
+		free(urdf);
+	}
 }
 
 static const char *formatted(const struct u2s_diagnostic *d, enum u2s_diag_style style)
