@@ -350,27 +350,96 @@ static void visual_colour(const struct writer *w, struct xnode *vis, const struc
 	xnode_add(mat, "ambient", text);
 }
 
+/* Children of an item, each with when it came (a count of appends). */
+struct stamped { struct xnode *n; unsigned stamp; };
+struct stamps { struct stamped *v; unsigned n, cap; };
+
+static void stamps_push(struct arena *a, struct stamps *s, struct xnode *n, unsigned stamp)
+{
+	if (s->n == s->cap) {
+		struct stamped *v;
+		s->cap = s->cap ? 2 * s->cap : 8;
+		v = ARENA_ARRAY(a, struct stamped, s->cap);
+		if (s->n)
+			memcpy(v, s->v, s->n * sizeof *v);
+		s->v = v;
+	}
+	s->v[s->n].n = n;
+	s->v[s->n++].stamp = stamp;
+}
+
+/* Whether a block applied to an item of KIND looks up its children named
+ * NAME: those a blob replaces (material, surface), those a tag is written
+ * in. */
+static int looked_up(const char *name, enum item_kind kind)
+{
+	enum tag_target target = kind == ITEM_VISUAL ? AT_VISUAL : AT_COLLISION;
+	unsigned id, k;
+
+	if (!strcmp(name, kind == ITEM_VISUAL ? "material" : "surface"))
+		return 1;
+	for (id = 0; id < TAG_COUNT; id++)
+		for (k = 0; k < 2 && TAGS[id].target == target && TAGS[id].at[k].path[0]; k++)
+			if (!strcmp(TAGS[id].at[k].path[0], name))
+				return 1;
+	return 0;
+}
+
 /* What the blocks of link EXT_LINK make of an item of KIND: applied once
  * to an item with an empty pose and geometry (which no block reads), then
  * copied into each item, so that a link's items cost no more each for
- * having many blocks.  NULL when the link has no block. */
+ * having many blocks.  NULL when the link has no block.
+ * After each block, the children no block looks up are moved aside, so
+ * that the next block's lookups scan only what they may find; each child
+ * keeps when it came, and all go back in that order at the end (the order
+ * the blocks applied one after the other give). */
 static struct xnode *item_template(struct writer *w, const struct link *ext_link,
 				   enum item_kind kind)
 {
-	struct xnode *el;
+	struct xnode *el, *c, *next, *pose, *geom;
 	const struct ext_ref *r;
+	struct stamps kept = { 0 }, aside = { 0 }, now;
+	unsigned clock = 2, i, j;
 
 	if (!ext_link->exts.first)
 		return NULL;
 	el = xnode_new(&w->scratch, kind == ITEM_VISUAL ? "visual" : "collision");
-	xnode_add(el, "pose", NULL);
-	xnode_add(el, "geometry", NULL);
+	pose = xnode_add(el, "pose", NULL);
+	geom = xnode_add(el, "geometry", NULL);
+	stamps_push(&w->scratch, &kept, pose, 1);
+	stamps_push(&w->scratch, &kept, geom, 2);
 	for (r = ext_link->exts.first; r; r = r->next) {
 		if (kind == ITEM_VISUAL)
 			visual_ext(w, el, r->ext);
 		else
 			collision_ext(w, el, r->ext);
+		/* What stayed keeps its stamp, in the order it was kept; what
+		 * came is stamped in order (appends go last, after what stayed). */
+		memset(&now, 0, sizeof now);
+		for (c = el->first, i = 0; c; c = next) {
+			unsigned stamp = 0;
+			next = c->next;
+			while (i < kept.n && !stamp)
+				if (kept.v[i++].n == c)
+					stamp = kept.v[i - 1].stamp;
+			if (!stamp)
+				stamp = ++clock;
+			if (c == pose || c == geom || looked_up(c->name, kind)) {
+				stamps_push(&w->scratch, &now, c, stamp);
+			} else {
+				xnode_unlink(c);
+				stamps_push(&w->scratch, &aside, c, stamp);
+			}
+		}
+		kept = now;
 	}
+	for (i = 0; i < kept.n; i++)
+		xnode_unlink(kept.v[i].n);
+	for (i = j = 0; i < kept.n || j < aside.n;)
+		if (j == aside.n || (i < kept.n && kept.v[i].stamp < aside.v[j].stamp))
+			xnode_append(el, kept.v[i++].n);
+		else
+			xnode_append(el, aside.v[j++].n);
 	return el;
 }
 
