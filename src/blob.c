@@ -5,6 +5,7 @@
 #include "num.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -333,17 +334,17 @@ static void drop_unknown_attrs(struct filler *f, struct xnode *n, const struct s
 {
 	char names[3 * DIAG_EXCERPT], buf[DIAG_EXCERPT + 4];
 	size_t len = 0;
-	unsigned i = 0, dropped = 0, listed = 0;
+	unsigned i, kept = 0, dropped = 0, listed = 0, frame = UINT_MAX;
 
 	names[0] = '\0';
-	while (i < n->nattrs) {
+	/* One pass that keeps what stays in place: no memmove per attribute. */
+	for (i = 0; i < n->nattrs; i++) {
 		const char *name = n->attrs[i].name;
-		if (strchr(name, ':') || schema_attr(f->s, e, name)) {
-			i++;
-			continue;
-		}
-		if (strcmp(name, "frame") == 0 && strcmp(n->name, "pose") == 0) {
-			old_pose_frame(f, n, i);
+		int known = strchr(name, ':') || schema_attr(f->s, e, name);
+		if (!known && strcmp(name, "frame") == 0 && strcmp(n->name, "pose") == 0)
+			frame = kept;   /* dealt with below, after the others */
+		if (known || frame == kept) {
+			n->attrs[kept++] = n->attrs[i];
 			continue;
 		}
 		if (len + DIAG_EXCERPT + 8 < sizeof names) {
@@ -352,8 +353,10 @@ static void drop_unknown_attrs(struct filler *f, struct xnode *n, const struct s
 			listed++;
 		}
 		dropped++;
-		drop_attr_at(n, i);
 	}
+	n->nattrs = kept;
+	if (frame != UINT_MAX)
+		old_pose_frame(f, n, frame);
 	if (dropped)
 		diag_warn(f->d, D_BLOB_ATTR_UNKNOWN, n->pos.line, n->pos.col, "<%s> has no attribute%s %s%s in SDFormat "
 			  "%s; dropped", n->name, dropped > 1 ? "s" : "", names,

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "diag.h"
+#include "num.h"
 #include "out.h"
 #include "read.h"
 #include "resolve.h"
@@ -135,6 +136,7 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 	struct robot *rb = NULL;
 	struct u2s_stats st;
 	struct diag d;
+	struct num_locale loc;
 	int rc;
 
 	if (!opts)
@@ -144,7 +146,9 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 	ctx = talloc_new(NULL);
 	if (!ctx)
 		return out_of_memory(&d);
+	num_locale_enter(&loc);   /* numbers read and written as in C, whatever the host's locale */
 	rc = run_guarded(ctx, in_fd, out_fd, opts, &d, &rb);
+	num_locale_leave(&loc);
 	if (rc == U2S_OK && opts->stats) {
 		count_stats(rb, &st);
 		st.seconds = now_seconds() - start;

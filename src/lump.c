@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index.h"
 #include "num.h"
 
 /* A fixed joint that lumping merges: not kept by <preserveFixedJoint>,
@@ -246,22 +247,35 @@ static void number_collisions(struct robot *rb)
  * its SDF name, as it would be in L: the collision is written in the
  * owner, under another name, and the sensor follows it there.
  * (libsdformat means to do this, but looks at the wrong element.) */
+struct named_collision { const struct item *it; unsigned k; };
+
 static void follow_contact_collision(struct robot *rb, struct link *l, struct xnode *sensor)
 {
 	struct xnode *contact = xnode_child(sensor, "contact");
 	struct xnode *c = contact ? xnode_child(contact, "collision") : NULL;
 	const struct item *it;
+	struct named_collision *nc;
 	unsigned i = 0;
 
 	if (!c || !c->text)
 		return;
-	for (it = l->collisions.first; it; it = it->next, i++)
-		if (strcmp(c->text, item_sdf_name(&rb->arena, l->name, l, it, i)) == 0) {
-			number_collisions(rb);
-			c->text = item_sdf_name(&rb->arena, l->owner->name, l, it,
-						l->collision_k0 + i);
-			return;
+	/* The names of L's collisions, made once for all its sensors (the
+	 * first of a name wins). */
+	if (!l->collision_names) {
+		l->collision_names = index_new(rb, rb->oom);
+		for (it = l->collisions.first; it; it = it->next, i++) {
+			nc = arena_alloc(&rb->arena, sizeof *nc);
+			nc->it = it;
+			nc->k = i;
+			index_put(l->collision_names, item_sdf_name(&rb->arena, l->name, l, it, i), nc);
 		}
+	}
+	nc = index_get(l->collision_names, c->text);
+	if (nc) {
+		number_collisions(rb);
+		c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it,
+					l->collision_k0 + nc->k);
+	}
 }
 
 /* An offset or pose being moved: position and rotation (a quaternion, so

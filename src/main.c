@@ -26,11 +26,12 @@ static const char USAGE[] =
 	"standard output (or to -o OUT); several need -d DIR (or --check).\n"
 	"\n"
 	"  -o, --output=OUT   write to OUT instead, atomically: OUT appears or is\n"
-	"                     replaced only when the conversion succeeded\n"
+	"                     replaced only when the conversion succeeded (a device\n"
+	"                     or FIFO is written directly, a symlink's target replaced)\n"
 	"  -d, --output-dir=DIR\n"
 	"                     write each FILE to DIR/NAME.sdf, atomically, where NAME\n"
 	"                     is FILE's base name without a .urdf or .xml suffix; go\n"
-	"                     on past a file that fails (DIR must exist)\n"
+	"                     on past a file that fails (DIR is made when missing)\n"
 	"      --check        read and resolve each FILE, report, write nothing\n"
 	"  -v, --stats        after each conversion, print on standard error:\n"
 	"                     FILE: L links, J joints in; L links, J joints, F frames\n"
@@ -166,6 +167,32 @@ static int is_dir(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* mkdir -p DIR: DIR and its missing parents; -1 with errno set on failure. */
+static int make_dirs(const struct cli *c, const char *dir)
+{
+	char *path = xrealloc(c, NULL, strlen(dir) + 1), *p;
+	int rc = 0;
+
+	strcpy(path, dir);
+	for (p = path + 1; rc == 0; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char end = *p;
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST)
+			rc = -1;
+		else if (end == '\0' || rc != 0)
+			break;
+		*p = end;
+	}
+	if (rc == 0 && !is_dir(dir)) {
+		rc = -1;
+		errno = ENOTDIR;
+	}
+	free(path);
+	return rc;
 }
 
 static int parse_uri_mode(struct cli *c, const char *arg)
@@ -343,8 +370,14 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if (c->opts.repair_mass > 0 && !c->opts.repair)
 		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
 				   "--repair-mass applies to --repair only");
-	if (c->dir && !is_dir(c->dir))
-		return usage_error(c, D_CLI_DIR_NOT_DIR, "-d: '%s' is not a directory", c->dir);
+	if (c->dir && !is_dir(c->dir) && make_dirs(c, c->dir) != 0) {   /* as mkdir -p */
+		const char *why = strerror(errno);
+		char *text = xrealloc(c, NULL, strlen(c->dir) + strlen(why) + 64);
+		sprintf(text, "-d: '%s' is not a directory and cannot be made one: %s", c->dir, why);
+		usage_error(c, D_CLI_DIR_NOT_DIR, "%s", text);
+		free(text);
+		return U2S_USAGE;
+	}
 	if (nfiles > 1 && !c->dir && !c->opts.check)
 		return usage_error(c, D_CLI_FILES_NEED_DIR, "%s",
 				   "several FILEs need -d DIR (or --check)");
@@ -365,6 +398,8 @@ static const char *volatile temp_in_progress;
 
 static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
 #define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+/* The longest file name (a path component) the usual file systems take. */
+#define U2S_NAME_MAX 255
 
 /* Removes the temporary file, then dies of SIG as if not caught, so that
  * the caller (a shell, make, xargs) sees the signal. */
@@ -446,37 +481,85 @@ static int temp_finish(const char *tmp, const char *out, int keep)
 	return rc;
 }
 
+/* What OUT names once symbolic links are followed (as many as the system
+ * would follow): the link's target is written, not the link replaced.  A
+ * link to nothing yet gives the path it points to. */
+static char *follow_links(const struct cli *c, const char *out)
+{
+	char *path = xrealloc(c, NULL, strlen(out) + 1);
+	struct stat st;
+	int hops;
+
+	strcpy(path, out);
+	for (hops = 0; hops < 40 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+		size_t cap = (size_t)st.st_size + 1, dirlen;
+		char *target = xrealloc(c, NULL, cap + 1), *next, *slash;
+		ssize_t n = readlink(path, target, cap);
+		if (n < 0 || (size_t)n >= cap) {
+			free(target);
+			break;
+		}
+		target[n] = '\0';
+		slash = strrchr(path, '/');
+		dirlen = target[0] != '/' && slash ? (size_t)(slash - path) + 1 : 0;
+		next = xrealloc(c, NULL, dirlen + (size_t)n + 1);
+		sprintf(next, "%.*s%s", (int)dirlen, path, target);
+		free(target);
+		free(path);
+		path = next;
+	}
+	return path;
+}
+
 /* Converts into a temporary file beside OUT (a hidden name from mkstemp,
  * so that parallel runs never share one) and renames it over OUT only on
- * success, so OUT is never left half-written. */
-static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *out)
+ * success, so OUT is never left half-written.  That is for regular files:
+ * a device, FIFO or socket is written straight into (as sort -o does:
+ * replacing it by a file would be wrong, and as root dangerous, -o
+ * /dev/null), and a symbolic link's target is the file replaced. */
+static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *link)
 {
+	char *out = follow_links(c, link);
 	const char *slash = strrchr(out, '/');
-	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0;
-	char *tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
+	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0, baselen = strlen(out + dirlen);
+	char *tmp = NULL;
+	struct stat st;
 	mode_t mask;
-	int fd, rc;
+	int fd, rc, special = stat(out, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 
-	sprintf(tmp, "%.*s.%s.XXXXXX", (int)dirlen, out, out + dirlen);
-	fd = temp_create(tmp);
+	if (special) {
+		fd = open(out, O_WRONLY);
+	} else {
+		/* ".NAME.XXXXXX" must fit NAME_MAX (255) too: a long NAME is cut. */
+		if (baselen > U2S_NAME_MAX - (sizeof "..XXXXXX" - 1))
+			baselen = U2S_NAME_MAX - (sizeof "..XXXXXX" - 1);
+		tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
+		sprintf(tmp, "%.*s.%.*s.XXXXXX", (int)dirlen, out, (int)baselen, out + dirlen);
+		fd = temp_create(tmp);
+	}
 	if (fd < 0) {
-		say(c, D_CLI_CREATE_FAILED, "cannot create a file beside %s: %s", out, strerror(errno));
+		say(c, D_CLI_CREATE_FAILED, "cannot %s %s: %s", special ? "open" : "create a file beside",
+		    out, strerror(errno));
 		free(tmp);
+		free(out);
 		return U2S_IO;
 	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
+	if (!special) {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	rc = u2s_convert(in_fd, name, fd, &c->opts);
 	if (close(fd) != 0 && rc == U2S_OK) {
 		say(c, D_CLI_WRITE_FAILED, "cannot write %s: %s", out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (temp_finish(tmp, out, rc == U2S_OK) != 0) {
+	if (!special && temp_finish(tmp, out, rc == U2S_OK) != 0) {
 		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
 	free(tmp);
+	free(out);
 	return rc;
 }
 

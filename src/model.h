@@ -118,6 +118,7 @@ struct link {
 	unsigned merge_seq;          /* LINK_LUMPED: its place in libsdformat's merge order */
 	unsigned collision_k0;       /* LINK_LUMPED: how many collisions its owner writes
 				      * before this link's first */
+	struct index *collision_names; /* lump.c: SDF collision name -> item, once asked */
 	struct link *dropped_by;     /* LINK_DROPPED: the massless link that took it */
 	unsigned ndropped_below;     /* links dropped with this one */
 	int reached;                 /* found by the walk from the root */

@@ -806,3 +806,17 @@ long num_read_stoul(const char *s, int base, unsigned long long *out)
 	*out = neg ? 0ull - v : v;   /* strtoul's reading of a minus */
 	return (long)(p - s);
 }
+
+void num_locale_enter(struct num_locale *l)
+{
+	l->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	l->old = l->c ? uselocale(l->c) : (locale_t)0;
+}
+
+void num_locale_leave(struct num_locale *l)
+{
+	if (l->c) {
+		uselocale(l->old);
+		freelocale(l->c);
+	}
+}

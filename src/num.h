@@ -74,4 +74,15 @@ size_t num_format_float(float v, char buf[NUM_BUFSZ]);
 /* The fewest digits (6 to 9) that read back as the float V. */
 size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ]);
 
+/* The C library reads and prints numbers (strtod, printf's %g) in the
+ * calling thread's locale, which a host program may have set to one that
+ * writes 0,375.  Every thread of a conversion runs between
+ * num_locale_enter() and num_locale_leave() in the C locale of its own
+ * (uselocale), the host's locale untouched; without memory for it, the
+ * thread is left as it was. */
+#include <locale.h>
+struct num_locale { locale_t c, old; };
+void num_locale_enter(struct num_locale *l);
+void num_locale_leave(struct num_locale *l);
+
 #endif

@@ -16,6 +16,7 @@
 #include "package.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,6 +35,7 @@ struct package_finder {
 	const struct u2s_options *opts;
 	struct index *answers;     /* NAME -> struct answer, each name looked up once */
 	struct index *ros;         /* ROS_PACKAGE_PATH: NAME -> directory, once crawled */
+	struct index *visited;     /* "DEVICE:INODE" of each directory crawled */
 	int ros_crawled;
 };
 
@@ -47,6 +49,7 @@ struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct u2s_opti
 	pf->opts = opts;
 	pf->answers = index_new(pf, jump);
 	pf->ros = index_new(pf, jump);
+	pf->visited = index_new(pf, jump);
 	return pf;
 }
 
@@ -92,11 +95,32 @@ static int visible(const struct dirent *e)
 	return e->d_name[0] != '.';
 }
 
+/* Whether DIR was crawled already (through another name: a symbolic link
+ * back to a parent would otherwise make the crawl exponential); marks it. */
+static int visited(struct package_finder *pf, const char *dir)
+{
+	struct stat st;
+	char *key;
+
+	if (stat(dir, &st) != 0)
+		return 1;
+	key = must(pf->oom, talloc_asprintf(pf->ctx, "%ju:%ju", (uintmax_t)st.st_dev,
+					    (uintmax_t)st.st_ino));
+	if (index_get(pf->visited, key)) {
+		talloc_free(key);
+		return 1;
+	}
+	index_put(pf->visited, key, pf);
+	return 0;
+}
+
 static void crawl(struct package_finder *pf, char *dir, unsigned depth)
 {
 	struct dirent **ents;
 	int i, n;
 
+	if (visited(pf, dir))
+		return;
 	if (is_package(pf, dir)) {
 		const char *slash = strrchr(dir, '/');
 		index_put(pf->ros, slash ? slash + 1 : dir, dir);

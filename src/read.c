@@ -938,14 +938,17 @@ static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **a
 struct path {
 	char *buf;
 	size_t size, len;
+	int cut;   /* a step did not fit: the path ends before it */
 };
 
 static void path_put(struct path *p, const char *s)
 {
 	size_t n = strlen(s);
 
-	if (p->len + n >= p->size)
-		return;   /* a step that does not fit ends the path there */
+	if (p->cut || p->len + n >= p->size) {
+		p->cut = 1;
+		return;
+	}
 	memcpy(p->buf + p->len, s, n + 1);
 	p->len += n;
 }
@@ -957,6 +960,7 @@ static void path_step(struct path *p, const char *name, const char *key, const c
 {
 	char num[24];
 	const char *q = value && strchr(value, '\'') ? "\"" : "'";
+	size_t start = p->len;
 
 	path_put(p, "/");
 	path_put(p, name);
@@ -971,6 +975,10 @@ static void path_step(struct path *p, const char *name, const char *key, const c
 	} else if (index) {
 		snprintf(num, sizeof num, "[%u]", index);
 		path_put(p, num);
+	}
+	if (p->cut && p->len > start) {   /* a step is whole or not there: no [@name=''] */
+		p->len = start;
+		p->buf[start] = '\0';
 	}
 }
 
@@ -989,6 +997,9 @@ static unsigned item_index(const struct item *it)
 	const struct item *at;
 	unsigned k = 1;
 
+	/* Items are listed as they start: the one being read is the last. */
+	if (l->last == it)
+		return l->count;
 	for (at = l->first; at; at = at->next, k++)
 		if (at == it)
 			return k;
@@ -1034,7 +1045,7 @@ static void path_of_scope(struct path *p, const struct scope *s, const char *sta
 static size_t reader_path(void *arg, char *buf, size_t size)
 {
 	struct reader *r = arg;
-	struct path p = { buf, size, 0 };
+	struct path p = { buf, size, 0, 0 };
 	unsigned i;
 
 	if (size == 0 || r->synthetic_root)

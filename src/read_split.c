@@ -22,6 +22,7 @@
  * nothing crosses threads until both are done; out of memory in a half
  * means reading as one stream, where it is reported.  U2S_THREADS=1 (the
  * CLI) or u2s_options.single_thread turns it off. */
+#include "num.h"
 #include "reader.h"
 
 #include <errno.h>
@@ -181,7 +182,11 @@ static void parse_half(struct half *given)
 
 static void *parse_half_thread(void *arg)
 {
+	struct num_locale loc;
+
+	num_locale_enter(&loc);   /* a new thread has the global locale */
 	parse_half(arg);
+	num_locale_leave(&loc);
 	return NULL;
 }
 

@@ -292,7 +292,7 @@ static char *new_name(struct repairer *r, const char *name, const char *kind, in
 {
 	size_t len = strlen(name), i, n = 0;
 	char *base = arena_alloc(&r->rb->arena, 2 * len + strlen(kind) + 32), *out;
-	unsigned k;
+	unsigned k, *last;
 
 	for (i = 0; i < len; i++) {
 		if (name[i] == ':' && name[i + 1] == ':') {
@@ -315,26 +315,38 @@ static char *new_name(struct repairer *r, const char *name, const char *kind, in
 	}
 	if (!taken(r, base))
 		return base;
+	/* Many names may come to one base ("a::b", "a_::b"...): each goes on
+	 * from the suffix the last took, not from 2. */
+	last = index_get(r->suffixes, base);
+	k = last ? *last + 1 : 2;
+	if (!last) {
+		last = ARENA_NEW(&r->rb->arena, unsigned);
+		index_put(r->suffixes, base, last);
+	}
 	out = arena_alloc(&r->rb->arena, n + 24);
-	for (k = 2;; k++) {
+	for (;; k++) {
 		snprintf(out, n + 24, "%s_%u", base, k);
-		if (!taken(r, out))
+		if (!taken(r, out)) {
+			*last = k;
 			return out;
+		}
 	}
 }
+
+/* A joint that mimics another, listed under its leader's name. */
+struct follower { struct joint *j; struct follower *next; };
 
 static void rename_joint(struct repairer *r, struct joint *j, const char *why, int clash)
 {
 	const char *old = j->name, *now = new_name(r, j->name, "joint", clash);
-	struct joint *m;
+	const struct follower *f;
 
 	diag_warn(r->d, D_REPAIR_JOINT_RENAMED, j->pos.line, j->pos.col, "repaired: joint '%s' renamed '%s' (%s); "
 		  "update what names it (controllers, transmissions)", old, now, why);
 	j->name = now;
 	index_put(r->rb->joint_index, now, j);
-	for (m = r->rb->joints; m; m = m->next)   /* mimic leaders follow */
-		if (m->rare && m->rare->has_mimic && !strcmp(m->rare->mimic_joint, old))
-			m->rare->mimic_joint = now;
+	for (f = index_get(r->followers, old); f; f = f->next)   /* mimic leaders follow */
+		f->j->rare->mimic_joint = now;
 }
 
 static void rename_link(struct repairer *r, struct link *l, const char *why)
@@ -353,6 +365,20 @@ void repair_names(struct repairer *r)
 	struct joint *j;
 	unsigned i;
 
+	r->suffixes = index_new(rb, rb->oom);
+	r->followers = index_new(rb, rb->oom);
+	/* A leader's name is looked up once, not every joint for each rename
+	 * (no joint takes a name another had: the index keys stay true). */
+	for (j = rb->joints; j; j = j->next)
+		if (j->rare && j->rare->has_mimic) {
+			struct follower *f = ARENA_NEW(&rb->arena, struct follower), *head;
+			f->j = j;
+			head = index_put(r->followers, j->rare->mimic_joint, f);
+			if (head) {   /* second and later: after the first */
+				f->next = head->next;
+				head->next = f;
+			}
+		}
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
 		/* the root named world is the model's frame, and has no name */

@@ -18,6 +18,9 @@ struct repairer {
 	struct robot *rb;
 	struct diag *d;
 	double mass;          /* for massless links; 0: REPAIR_MASS */
+	/* repair_names: leader name -> its followers (struct follower), and
+	 * name -> the suffix k of the last NAME_k made */
+	struct index *followers, *suffixes;
 };
 
 /* gz-math's MassMatrix3::IsValid on the principal moments and mass. */

@@ -1111,7 +1111,7 @@ static void warn_zero_axes(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass, NULL, NULL } };
 	struct gazebo *g;
 	struct joint *j;
 

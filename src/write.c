@@ -80,15 +80,13 @@ static const char *fmt_bool(int b)
 
 /* ---- printing an element tree ------------------------------------------------ */
 
+/* Two spaces a level, up to 32 levels: deeper blobs are indented no more,
+ * so that the output grows with the input, not with its depth squared. */
 static void indent(struct out *o, unsigned depth)
 {
 	static const char spaces[] = "                                                                ";
-	unsigned n = 2 * depth;
+	unsigned n = depth < 32 ? 2 * depth : sizeof spaces - 1;
 
-	while (n > sizeof spaces - 1) {
-		out_put(o, spaces, sizeof spaces - 1);
-		n -= sizeof spaces - 1;
-	}
 	out_put(o, spaces, n);
 }
 
@@ -352,16 +350,109 @@ static void visual_colour(const struct writer *w, struct xnode *vis, const struc
 	xnode_add(mat, "ambient", text);
 }
 
+/* Children of an item, each with when it came (a count of appends). */
+struct stamped { struct xnode *n; unsigned stamp; };
+struct stamps { struct stamped *v; unsigned n, cap; };
+
+static void stamps_push(struct arena *a, struct stamps *s, struct xnode *n, unsigned stamp)
+{
+	if (s->n == s->cap) {
+		struct stamped *v;
+		s->cap = s->cap ? 2 * s->cap : 8;
+		v = ARENA_ARRAY(a, struct stamped, s->cap);
+		if (s->n)
+			memcpy(v, s->v, s->n * sizeof *v);
+		s->v = v;
+	}
+	s->v[s->n].n = n;
+	s->v[s->n++].stamp = stamp;
+}
+
+/* Whether a block applied to an item of KIND looks up its children named
+ * NAME: those a blob replaces (material, surface), those a tag is written
+ * in. */
+static int looked_up(const char *name, enum item_kind kind)
+{
+	enum tag_target target = kind == ITEM_VISUAL ? AT_VISUAL : AT_COLLISION;
+	unsigned id, k;
+
+	if (!strcmp(name, kind == ITEM_VISUAL ? "material" : "surface"))
+		return 1;
+	for (id = 0; id < TAG_COUNT; id++)
+		for (k = 0; k < 2 && TAGS[id].target == target && TAGS[id].at[k].path[0]; k++)
+			if (!strcmp(TAGS[id].at[k].path[0], name))
+				return 1;
+	return 0;
+}
+
+/* What the blocks of link EXT_LINK make of an item of KIND: applied once
+ * to an item with an empty pose and geometry (which no block reads), then
+ * copied into each item, so that a link's items cost no more each for
+ * having many blocks.  NULL when the link has no block.
+ * After each block, the children no block looks up are moved aside, so
+ * that the next block's lookups scan only what they may find; each child
+ * keeps when it came, and all go back in that order at the end (the order
+ * the blocks applied one after the other give). */
+static struct xnode *item_template(struct writer *w, const struct link *ext_link,
+				   enum item_kind kind)
+{
+	struct xnode *el, *c, *next, *pose, *geom;
+	const struct ext_ref *r;
+	struct stamps kept = { 0 }, aside = { 0 }, now;
+	unsigned clock = 2, i, j;
+
+	if (!ext_link->exts.first)
+		return NULL;
+	el = xnode_new(&w->scratch, kind == ITEM_VISUAL ? "visual" : "collision");
+	pose = xnode_add(el, "pose", NULL);
+	geom = xnode_add(el, "geometry", NULL);
+	stamps_push(&w->scratch, &kept, pose, 1);
+	stamps_push(&w->scratch, &kept, geom, 2);
+	for (r = ext_link->exts.first; r; r = r->next) {
+		if (kind == ITEM_VISUAL)
+			visual_ext(w, el, r->ext);
+		else
+			collision_ext(w, el, r->ext);
+		/* What stayed keeps its stamp, in the order it was kept; what
+		 * came is stamped in order (appends go last, after what stayed). */
+		memset(&now, 0, sizeof now);
+		for (c = el->first, i = 0; c; c = next) {
+			unsigned stamp = 0;
+			next = c->next;
+			while (i < kept.n && !stamp)
+				if (kept.v[i++].n == c)
+					stamp = kept.v[i - 1].stamp;
+			if (!stamp)
+				stamp = ++clock;
+			if (c == pose || c == geom || looked_up(c->name, kind)) {
+				stamps_push(&w->scratch, &now, c, stamp);
+			} else {
+				xnode_unlink(c);
+				stamps_push(&w->scratch, &aside, c, stamp);
+			}
+		}
+		kept = now;
+	}
+	for (i = 0; i < kept.n; i++)
+		xnode_unlink(kept.v[i].n);
+	for (i = j = 0; i < kept.n || j < aside.n;)
+		if (j == aside.n || (i < kept.n && kept.v[i].stamp < aside.v[j].stamp))
+			xnode_append(el, kept.v[i++].n);
+		else
+			xnode_append(el, aside.v[j++].n);
+	return el;
+}
+
 /* An item of link SRC, written in link L (SRC itself, or the link SRC was
- * lumped into). */
+ * lumped into); TMPL[0] and TMPL[1] what the blocks of SRC and of L make
+ * of it (item_template). */
 static struct xnode *build_item(struct writer *w, const struct link *l, const struct link *src,
-			       const struct item *it, unsigned k)
+			       const struct item *it, unsigned k, struct xnode *const tmpl[2])
 {
 	const char *tag = it->kind == ITEM_VISUAL ? "visual" : "collision";
 	struct xnode *el = xnode_new(&w->scratch, tag);
 	const char *name = item_sdf_name(el->arena, l->name, src, it, k);
-	const struct link *ext_link = src;
-	const struct ext_ref *r;
+	const struct xnode *t = tmpl[0], *c;
 
 	xnode_set_attr(el, "name", name);
 	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
@@ -372,13 +463,9 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 	 * with the owner's ("base_arm" into "base") gets no lump marker in its
 	 * name, and takes the owner's extensions instead of its link's. */
 	if (src != l && !strstr(name, "_fixed_joint_lump__"))
-		ext_link = l;
-	for (r = ext_link->exts.first; r; r = r->next) {
-		if (it->kind == ITEM_VISUAL)
-			visual_ext(w, el, r->ext);
-		else
-			collision_ext(w, el, r->ext);
-	}
+		t = tmpl[1];
+	for (c = t ? t->first->next->next : NULL; c; c = c->next)
+		add_blob(el, c);
 	if (it->kind == ITEM_VISUAL && it->material)
 		visual_colour(w, el, it->material);
 	return el;
@@ -412,7 +499,8 @@ struct replaceable {
 
 static int is_tracked(const struct tag *t)
 {
-	return t->target == AT_LINK && t->write == W_REPLACE && !t->at[0].path[1];
+	return (t->target == AT_LINK || t->target == AT_MODEL) && t->write == W_REPLACE &&
+	       !t->at[0].path[1];
 }
 
 /* SDF's replace-add: every element of that name goes, one comes at the end. */
@@ -428,13 +516,13 @@ static void replace_tracked(struct xnode *el, struct node_list *nodes, const cha
 }
 
 static void link_ext(const struct writer *w, struct xnode *el, const struct ext *e,
-		     struct replaceable *rep)
+		     struct replaceable *rep, enum tag_target target)
 {
 	unsigned i, id;
 
 	for (id = 0; id < TAG_COUNT; id++) {
 		const struct tag *t = &TAGS[id];
-		if (t->target != AT_LINK || !tag_given(&e->tags, id))
+		if (t->target != target || !tag_given(&e->tags, id))
 			continue;
 		if (is_tracked(t))
 			replace_tracked(el, &rep->nodes[id], t->at[0].path[0],
@@ -467,14 +555,21 @@ static void write_items(struct writer *w, const struct link *l, enum item_kind k
 	const struct link *src;
 	const struct item *it;
 	unsigned k = 0;
+	struct arena_mark all = arena_mark(&w->scratch);
+	struct xnode *tmpl[2] = { NULL, item_template(w, l, kind) };
 
-	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed) {
+		struct arena_mark m0 = arena_mark(&w->scratch);
+		tmpl[0] = src == l ? tmpl[1] : item_template(w, src, kind);
 		for (it = kind == ITEM_VISUAL ? src->visuals.first : src->collisions.first;
 		     it; it = it->next) {
 			struct arena_mark m = arena_mark(&w->scratch);
-			print_node(w->o, build_item(w, l, src, it, k++), 3);
+			print_node(w->o, build_item(w, l, src, it, k++, tmpl), 3);
 			arena_release(&w->scratch, m);
 		}
+		arena_release(&w->scratch, m0);
+	}
+	arena_release(&w->scratch, all);
 }
 
 static int has_items(const struct link *l)
@@ -509,7 +604,7 @@ static void write_link(struct writer *w, const struct link *l)
 		add_inertial(el, l->inertial);
 	for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 		for (r = src->exts.first; r; r = r->next)
-			link_ext(w, tail, r->ext, rep);
+			link_ext(w, tail, r->ext, rep, AT_LINK);
 	if (!has_items(l)) {
 		while ((c = tail->first) != NULL) {
 			xnode_unlink(c);
@@ -696,15 +791,13 @@ static void write_lumped_frames(struct writer *w)
 static void write_model_tail(struct writer *w)
 {
 	struct xnode *tail = xnode_new(&w->scratch, "model"), *pose;
+	struct replaceable *rep = ARENA_NEW(&w->scratch, struct replaceable);
 	const struct ext_ref *r;
 	struct xnode *c;
 
-	for (r = w->rb->model_exts.first; r; r = r->next) {
-		unsigned i;
-		apply_tags(w, tail, r->ext, AT_MODEL);
-		for (i = 0; i < r->ext->blobs.n; i++)
-			add_blob(tail, r->ext->blobs.v[i]);
-	}
+	/* As a link's: a tag replaces what it tracks, with no scan. */
+	for (r = w->rb->model_exts.first; r; r = r->next)
+		link_ext(w, tail, r->ext, rep, AT_MODEL);
 	if (w->rb->has_origin)   /* replaced by the origin, which goes last */
 		xnode_unlink(xnode_replace(tail, "pose", NULL));
 	for (c = tail->first; c; c = c->next)

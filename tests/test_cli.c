@@ -4,6 +4,7 @@
 
 #include <regex.h>
 #include <signal.h>
+#include <sys/sysmacros.h>   /* makedev() */
 #include <time.h>
 
 #include "robots.h"
@@ -315,7 +316,162 @@ Test(cli, output_file_in_missing_directory)
 	remove_tree(dir);
 }
 
+/* -o FIFO writes into the FIFO (a reader gets the SDF) and leaves it a
+ * FIFO: the temporary file and rename are for regular files only. */
+Test(cli, output_to_fifo_writes_it, .timeout = 120)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *fifo = path_in(dir, "pipe.sdf"), *got;
+	struct stat st;
+	pid_t reader;
+	struct run r;
+	int status;
+
+	cr_assert_eq(mkfifo(fifo, 0666), 0, "mkfifo: %s", strerror(errno));
+	reader = fork();
+	cr_assert_geq(reader, 0);
+	if (reader == 0) {   /* copies what comes through the FIFO to got.sdf */
+		char buf[4096], *to = path_in(dir, "got.sdf");
+		int in;
+		alarm(60);   /* a u2s that replaced the FIFO never opens it */
+		in = open(fifo, O_RDONLY);
+		int out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		ssize_t n;
+		while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+			if (write(out, buf, (size_t)n) != n)
+				_exit(1);
+		_exit(in >= 0 && out >= 0 && close(out) == 0 ? 0 : 1);
+	}
+	r = U2S(dir, GOOD, "-o", "pipe.sdf");
+	expect_status(&r, 0);
+	cr_assert_eq(waitpid(reader, &status, 0), reader);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	cr_assert_eq(lstat(fifo, &st), 0);
+	cr_assert(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+	got = read_file(dir, "got.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want);
+	cr_assert_eq(dir_entries(dir), 2, "the FIFO and the copy, no temporary file");
+	run_free(&r);
+	free(got);
+	free(fifo);
+	free(want);
+	remove_tree(dir);
+}
+
+/* -o DEVICE: a device is written, never replaced (as root, renaming over
+ * it would replace, say, the system's /dev/null).  Tested on a null
+ * device made in a temporary directory, never on /dev/null itself, so that
+ * a u2s that gets it wrong breaks nothing; making one takes root. */
+Test(cli, output_to_device_writes_it)
+{
+	char *dir = temp_dir(), *dev = path_in(dir, "null");
+	struct stat before, after;
+	struct run r;
+
+	if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+		free(dev);
+		remove_tree(dir);
+		cr_skip_test("cannot make a device node (%s): the test needs root", strerror(errno));
+	}
+	cr_assert_eq(stat(dev, &before), 0);
+	r = U2S(dir, GOOD, "-o", "null");
+	expect_status(&r, 0);
+	cr_assert_eq(lstat(dev, &after), 0);
+	cr_assert(S_ISCHR(after.st_mode), "the device was replaced by a file");
+	cr_assert_eq(after.st_rdev, before.st_rdev);
+	cr_assert_eq(after.st_ino, before.st_ino);
+	cr_assert_eq(dir_entries(dir), 1, "no temporary file left");
+	run_free(&r);
+	free(dev);
+	remove_tree(dir);
+}
+
+/* -o LINK replaces the file LINK points to (through a chain of links,
+ * relative ones read from the link's directory), and LINK stays a link; a
+ * link to nothing yet creates its target. */
+Test(cli, output_through_symlink_writes_the_target)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got, *p;
+	struct stat st;
+	struct run r;
+
+	make_dir(dir, "sub");
+	put_file(dir, "sub/real.sdf", "old");
+	p = path_in(dir, "sub/hop.sdf");
+	cr_assert_eq(symlink("real.sdf", p), 0);
+	free(p);
+	p = path_in(dir, "link.sdf");
+	cr_assert_eq(symlink("sub/hop.sdf", p), 0);
+	r = U2S(dir, GOOD, "-o", "link.sdf");
+	expect_status(&r, 0);
+	cr_assert_eq(lstat(p, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
+	got = read_file(dir, "sub/real.sdf");
+	cr_assert_str_eq(got, want);
+	cr_assert_eq(dir_entries(dir), 2, "sub and the link, no temporary file");
+	run_free(&r);
+	free(got);
+	free(p);
+	/* dangling: the target is made */
+	p = path_in(dir, "dangling.sdf");
+	cr_assert_eq(symlink("sub/new.sdf", p), 0);
+	r = U2S(dir, GOOD, "-o", "dangling.sdf");
+	expect_status(&r, 0);
+	cr_assert_eq(lstat(p, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode));
+	got = read_file(dir, "sub/new.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want);
+	run_free(&r);
+	free(got);
+	free(p);
+	free(want);
+	remove_tree(dir);
+}
+
+/* An output name of 248 to 255 bytes: the temporary name beside it is cut
+ * to fit NAME_MAX. */
+Test(cli, output_name_of_255_bytes)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got, name[256];
+	size_t len;
+
+	for (len = 248; len <= 255; len++) {
+		struct run r;
+		memset(name, 'n', len - 4);
+		memcpy(name + len - 4, ".sdf", 5);
+		r = U2S(dir, GOOD, "-o", name);
+		expect_status(&r, 0);
+		got = read_file(dir, name);
+		cr_assert_not_null(got, "%zu bytes: no output", len);
+		cr_assert_str_eq(got, want);
+		cr_assert_eq(dir_entries(dir), len - 247, "no temporary file left");
+		run_free(&r);
+		free(got);
+	}
+	free(want);
+	remove_tree(dir);
+}
+
 /* ---- -d ------------------------------------------------------------------------------ */
+
+/* -d DIR that does not exist is made, as mkdir -p would. */
+Test(cli, batch_makes_its_directory)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got;
+	struct run r;
+
+	put_file(dir, "a.urdf", GOOD);
+	r = U2S(dir, NULL, "-d", "out/deep/er/", "a.urdf");
+	expect_status(&r, 0);
+	got = read_file(dir, "out/deep/er/a.sdf");
+	cr_assert_not_null(got);
+	cr_assert_str_eq(got, want);
+	run_free(&r);
+	free(got);
+	free(want);
+	remove_tree(dir);
+}
 
 Test(cli, batch_goes_on_past_failures)
 {
@@ -920,7 +1076,7 @@ Test(cli, usage_errors)
 		{ "-o", "x.sdf", "-d", ".", "a.urdf" },
 		{ "--check", "-o", "x.sdf", "a.urdf" },
 		{ "--check", "-d", ".", "a.urdf" },
-		{ "-d", "nodir", "a.urdf" },
+		{ "-d", "a.urdf/nodir", "a.urdf" },
 		{ "-d", "a.urdf", "a.urdf" },
 		{ "-d", ".", "-" },
 		{ "--uri-mode=nope" },

@@ -4,6 +4,7 @@
 #include "clitest.h"
 
 #include <expat.h>
+#include <locale.h>
 
 #include "convtest.h"
 #include "robots.h"
@@ -112,7 +113,7 @@ Test(lib, diagnostics_callback)
 
 struct records {
 	unsigned n;
-	char code[4][16], path[4][128], message[4][256];
+	char code[4][16], path[4][2048], message[4][256];
 	unsigned long line[4], column[4];
 	enum u2s_severity sev[4];
 };
@@ -157,6 +158,45 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_eq(k.column[0], 4);
 	cr_assert_str_eq(k.message[0], "<origin xyz='1 2'>: expected 3 finite numbers");
 	cr_assert_str_eq(k.path[0], "/robot/link[@name='a']/visual[1]/origin");
+}
+
+/* A path too long for its buffer ends before the step that did not fit:
+ * it never names an element that is not there (link[@name=''] for a link
+ * whose name was cut). */
+Test(lib, diagnostic_path_cut_whole_steps)
+{
+	static const size_t lengths[] = { 1000, 1010, 1020, 3000 };
+	size_t i;
+
+	for (i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+		struct records k;
+		struct u2s_options opts = { 0 };
+		int in = temp_fd(), out = temp_fd();
+		char *name = malloc(lengths[i] + 1), *urdf = malloc(lengths[i] + 200);
+		cr_assert(name && urdf);
+		memset(name, 'n', lengths[i]);
+		name[lengths[i]] = '\0';
+		sprintf(urdf, "<robot name='r'><link name='%s'><visual><origin xyz='1 2'/>"
+			"<geometry><sphere radius='1'/></geometry></visual></link></robot>", name);
+		memset(&k, 0, sizeof k);
+		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+		opts.diag_record_fn = keep_record;
+		opts.diag_record_arg = &k;
+		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
+		close(in);
+		close(out);
+		cr_assert_eq(k.n, 1);
+		/* the whole link step, or none of it */
+		if (strstr(k.path[0], "/link"))
+			cr_assert(strstr(k.path[0], name) && strstr(k.path[0], "']"),
+				  "%zu: a cut link step: %s", lengths[i], k.path[0]);
+		else
+			cr_assert_str_eq(k.path[0], "/robot", "%zu", lengths[i]);
+		cr_assert_null(strstr(k.path[0], "''"), "%zu: %s", lengths[i], k.path[0]);
+		free(name);
+		free(urdf);
+	}
 }
 
 static const char *formatted(const struct u2s_diagnostic *d, enum u2s_diag_style style)
@@ -741,4 +781,99 @@ Test(lib, uri_file_warnings)
 	cr_assert_str_eq(r.sdf, "");
 	expect_in(r.msgs, "t.urdf:3:23: error: package 'pkg_a'");
 	result_free(&r);
+}
+
+/* ---- any locale --------------------------------------------------------------- */
+
+/* A robot whose numbers take every path: long ones (more than 15 digits,
+ * which strtod reads), colours, 6-digit vectors, poses lumping moves,
+ * messages that print numbers; with BIG, thousands of links more, so that
+ * it is read in two halves on two threads. */
+static char *locale_robot(int big)
+{
+	static const char head[] =
+		"<robot name='loc'>"
+		"<material name='m'><color rgba='0.375 0.12345678901234567 0.5 1'/></material>"
+		"<link name='base'><inertial><origin xyz='0.12345678901234567 0 0'/>"
+		"<mass value='1.0000000000000002'/>"
+		"<inertia ixx='0.1' ixy='0' ixz='0' iyy='0.1' iyz='0' izz='5.5'/></inertial>"
+		"<visual><geometry><mesh filename='package://p/m.stl' scale='0.001 0.001 0.001'/>"
+		"</geometry><material name='m'/></visual>"
+		"<collision><geometry><box size='0.5 0.25 0.125'/></geometry></collision></link>"
+		"<link name='arm'><inertial><mass value='2.5'/>"
+		"<inertia ixx='0.25' ixy='0' ixz='0' iyy='0.25' iyz='0' izz='0.25'/></inertial></link>"
+		"<joint name='j' type='revolute'><parent link='base'/><child link='arm'/>"
+		"<origin xyz='0.1 0.2 0.3' rpy='0.5 0 0'/><axis xyz='0 0.6 0.8'/>"
+		"<limit lower='1.5' upper='-1.5' effort='10.5' velocity='1.5'/></joint>"
+		"<link name='tool'><inertial><mass value='0.5'/>"
+		"<inertia ixx='0.05' ixy='0' ixz='0' iyy='0.05' iyz='0' izz='0.05'/></inertial></link>"
+		"<joint name='fix' type='fixed'><parent link='arm'/><child link='tool'/>"
+		"<origin xyz='0.05 0 0' rpy='0 0 0.25'/></joint>"
+		"<link name='light'/>"
+		"<joint name='lj' type='continuous'><parent link='arm'/><child link='light'/></joint>"
+		"<gazebo reference='tool'><sensor name='cam' type='camera'>"
+		"<pose>0.1 0.2 0.3 0 0 0.5</pose></sensor><mu1>0.75</mu1></gazebo>"
+		"<gazebo reference='arm'><mu1>0.5</mu1><kp>1e+06</kp><fdir1>0.6 0.8 0</fdir1></gazebo>"
+		"<gazebo><plugin name='p' filename='p.so'><x>0.5</x></plugin></gazebo>";
+	size_t cap = sizeof head + (big ? 4000 * 400 : 0) + 32, len;
+	char *s = malloc(cap);
+	int i;
+
+	cr_assert_not_null(s);
+	strcpy(s, head);
+	len = strlen(s);
+	for (i = 0; big && i < 4000; i++)
+		len += (size_t)snprintf(s + len, cap - len,
+					"<link name='l%d'><inertial><mass value='0.12345678901234567'/>"
+					"<inertia ixx='1.5' ixy='0' ixz='0' iyy='1.5' iyz='0' izz='1.5'/>"
+					"</inertial></link><joint name='j%d' type='continuous'>"
+					"<parent link='base'/><child link='l%d'/>"
+					"<origin xyz='0.%d 1.25 0.1234567890123456789'/></joint>", i, i, i, i);
+	strcpy(s + len, "</robot>");
+	return s;
+}
+
+/* A host program that calls setlocale(LC_ALL, "") in a locale that writes
+ * 0,375 (any Qt application in Germany) gets the same conversion, byte for
+ * byte and message for message, as one in the C locale. */
+Test(lib, any_locale_converts_the_same)
+{
+	static const char *const comma_locales[] = {
+		"de_DE.UTF-8", "de_DE.utf8", "de_DE", "fr_FR.UTF-8", "fr_FR.utf8", "ru_RU.UTF-8",
+	};
+	const char *found = NULL;
+	int big, v;
+	size_t i;
+
+	for (i = 0; i < sizeof comma_locales / sizeof *comma_locales && !found; i++)
+		if (setlocale(LC_ALL, comma_locales[i]) && strcmp(localeconv()->decimal_point, ",") == 0)
+			found = comma_locales[i];
+	if (!found)
+		cr_skip_test("no locale with a decimal comma here (Debian: apt-get install locales; "
+			     "localedef -i de_DE -f UTF-8 de_DE.UTF-8, which scripts/quickstart runs)");
+	for (big = 0; big < 2; big++)
+		for (v = 0; v < 3; v++) {
+			char *urdf = locale_robot(big);
+			struct u2s_options c_opts = { 0 }, l_opts;
+			struct result c, l;
+			c_opts.sdf_version = v == 1 ? "1.11" : NULL;
+			c_opts.repair = v == 2;
+			l_opts = c_opts;
+			setlocale(LC_ALL, "C");
+			c = convert_opts(urdf, &c_opts);
+			cr_assert_eq(c.rc, U2S_OK, "%s", c.msgs);
+			cr_assert_not_null(strstr(c.sdf, "0.125"), "case %d %d", big, v);
+			setlocale(LC_ALL, found);
+			l = convert_opts(urdf, &l_opts);
+			cr_assert_eq(l.rc, U2S_OK, "in %s: %s", found, l.msgs);
+			cr_assert_str_eq(l.sdf, c.sdf, "in %s (case %d %d), the SDF differs", found,
+					 big, v);
+			cr_assert_str_eq(l.msgs, c.msgs, "in %s (case %d %d), the messages differ", found,
+					 big, v);
+			/* and the host's own locale is as it left it */
+			cr_assert_str_eq(localeconv()->decimal_point, ",");
+			result_free(&c);
+			result_free(&l);
+			free(urdf);
+		}
 }

@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Linearity as a property the tests check (tests/scaling.sh runs this).
+
+For every construct a URDF can repeat, an input is generated with the
+construct repeated 0, N and 4N times.  u2s converts each under valgrind's
+callgrind, which counts the instructions executed (a count that does not
+depend on how busy the machine is) and once under massif for its peak
+memory (every page mapped: malloc's and the arena's blocks alike).  The cost of
+the construct is what a run costs above the run with none of it; at 4N it
+must be at most RATIO (4.5) times that at N, for instructions, memory and
+output bytes.  A quadratic loop makes it 16 times.
+
+Usage: scaling.py U2S [CONSTRUCT...]   (-v: print every measure)
+Prints one line per construct: its ratios.
+"""
+import concurrent.futures, os, re, shutil, subprocess, sys, tempfile
+
+RATIO = 4.5
+TIMEOUT = 120   # seconds a run may take (under valgrind)
+# Constructs known to grow faster, reported but not failed (none should be).
+KNOWN = set()
+# Memory is counted in pages and the arena maps 2 MiB blocks: a run may
+# hold one block more than the linear share.
+MEM_SLACK_KB = 2600
+
+
+def urdf(body, version=None):
+    v = ' version="%s"' % version if version else ""
+    return '<?xml version="1.0"?>\n<robot name="r"%s>\n%s</robot>\n' % (v, body)
+
+
+INERTIAL = ('<inertial><mass value="1"/>'
+            '<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>')
+BOX = '<geometry><box size="1 1 1"/></geometry>'
+
+
+def link(name, inner=""):
+    return '<link name="%s">%s%s</link>\n' % (name, INERTIAL, inner)
+
+
+def joint(name, parent, child, jtype="continuous", inner=""):
+    return ('<joint name="%s" type="%s"><parent link="%s"/><child link="%s"/>'
+            '<axis xyz="0 0 1"/>%s</joint>\n' % (name, jtype, parent, child, inner))
+
+
+def star(n, lname="l%d", jname="j%d", inner=lambda i: ""):
+    s = link("base")
+    for i in range(n):
+        s += link(lname % i, inner(i)) + joint(jname % i, "base", lname % i)
+    return s
+
+
+# Each construct: a function of n giving (URDF text, extra arguments,
+# extra environment, setup(tmpdir, n) or None), and N.
+def c_links(n):
+    return urdf(star(n)), [], {}, None
+
+
+def c_joints(n):
+    s = link("l0")
+    for i in range(n):
+        s += link("l%d" % (i + 1)) + joint("j%d" % i, "l%d" % i, "l%d" % (i + 1),
+                                           "revolute",
+                                           '<limit lower="-1" upper="1" effort="1" velocity="1"/>')
+    return urdf(s), [], {}, None
+
+
+def c_items(n):
+    inner = "".join('<visual><origin xyz="%d 0 0"/>%s</visual>'
+                    '<collision><origin xyz="%d 0 0"/>%s</collision>' % (i, BOX, i, BOX)
+                    for i in range(n))
+    return urdf(link("base", inner)), [], {}, None
+
+
+def c_blocks_per_link(n):
+    s = link("base", '<collision>%s</collision>' % BOX)
+    for i in range(n):
+        s += ('<gazebo reference="base"><mu1>%d</mu1><sensor name="s%d" type="imu">'
+              '<update_rate>%d</update_rate></sensor></gazebo>\n' % (i, i, i))
+    return urdf(s), [], {}, None
+
+
+def c_blocks_per_item(n):
+    inner = "".join('<visual>%s</visual><collision>%s</collision>' % (BOX, BOX)
+                    for i in range(n))
+    s = link("base", inner)
+    for i in range(n):
+        s += ('<gazebo reference="base"><mu1>%d</mu1><kp>%d</kp>'
+              '<material>Gazebo/Red</material><laserRetro>%d</laserRetro>'
+              '</gazebo>\n' % (i, i, i))
+    return urdf(s), [], {}, None
+
+
+def c_material_blobs(n):
+    # One visual and one collision; each block adds to them and replaces
+    # their material and surface.
+    s = link("base", '<visual>%s</visual><collision>%s</collision>' % (BOX, BOX))
+    for i in range(n):
+        s += ('<gazebo reference="base"><visual><transparency>0.%d</transparency>'
+              '<material><ambient>1 0 0 1</ambient></material></visual>'
+              '<collision><surface><bounce/></surface><pose>0 0 %d 0 0 0</pose></collision>'
+              '<material>Gazebo/Red</material><mu1>%d</mu1></gazebo>\n'
+              % (i % 10, i, i))
+    return urdf(s), [], {}, None
+
+
+def c_blob_children(n):
+    kids = "".join("<p%d>%d</p%d>" % (i, i, i) for i in range(n))
+    s = link("base")
+    s += '<gazebo><plugin name="m" filename="m.so">%s</plugin></gazebo>\n' % kids
+    s += ('<gazebo reference="base"><sensor name="s" type="camera"><camera>'
+          '<image><width>1</width></image></camera>%s</sensor></gazebo>\n'
+          % "".join('<plugin name="p%d" filename="p.so"/>' % i for i in range(n)))
+    return urdf(s), [], {}, None
+
+
+def c_blob_attributes(n):
+    attrs = "".join(' a%d="%d"' % (i, i) for i in range(n))
+    s = link("base")
+    s += '<gazebo reference="base"><sensor name="s" type="imu"%s/></gazebo>\n' % attrs
+    return urdf(s), [], {}, None
+
+
+def c_blob_depth(n):
+    s = link("base")
+    s += ('<gazebo><plugin name="m" filename="m.so">%s%s</plugin></gazebo>\n'
+          % ("<a>" * n, "</a>" * n))
+    s += ('<gazebo reference="base"><sensor name="s" type="imu"><plugin name="p" filename="p">'
+          '%s%s</plugin></sensor></gazebo>\n' % ("<b>" * n, "</b>" * n))
+    return urdf(s), [], {}, None
+
+
+def c_contact_sensors(n):
+    inner = "".join('<collision><origin xyz="%d 0 0"/>%s</collision>' % (i, BOX)
+                    for i in range(n))
+    s = link("base") + link("child", inner) + joint("fix", "base", "child", "fixed")
+    for i in range(n):
+        name = "child_collision" + ("_%d" % i if i else "")
+        s += ('<gazebo reference="child"><sensor name="c%d" type="contact"><contact>'
+              '<collision>%s</collision></contact></sensor></gazebo>\n' % (i, name))
+    return urdf(s), [], {}, None
+
+
+def c_mimic_chains(n):
+    s = link("l0")
+    for i in range(n):
+        mimic = '<mimic joint="j%d" multiplier="1"/>' % (i - 1) if i else ""
+        s += link("l%d" % (i + 1)) + joint("j%d" % i, "l%d" % i, "l%d" % (i + 1),
+                                           "continuous", mimic)
+    return urdf(s), ["--sdf-version=1.11"], {}, None
+
+
+def c_materials(n):
+    s = "".join('<material name="m%d"><color rgba="0.%d 0.375 0 1"/></material>\n'
+                % (i, i % 10) for i in range(n))
+    s += star(n, inner=lambda i: '<visual>%s<material name="m%d"/></visual>' % (BOX, i))
+    s += "".join('<gazebo reference="l%d"><material>Gazebo/Red</material></gazebo>\n' % i
+                 for i in range(n))
+    return urdf(s), [], {}, None
+
+
+def c_model_tags(n):
+    s = link("base")
+    s += "".join('<gazebo><static>false</static><self_collide>true</self_collide>'
+                 '<plugin name="p%d" filename="p.so"/></gazebo>\n' % i for i in range(n))
+    return urdf(s), [], {}, None
+
+
+def warn_items(n):
+    inner = "".join('<visual>%s<colour/></visual><collision>%s<colour/></collision>'
+                    % (BOX, BOX) for i in range(n))
+    return urdf(link("base", inner))
+
+
+def c_warn_text(n):
+    return warn_items(n), [], {}, None
+
+
+def c_warn_json(n):
+    return warn_items(n), ["--diagnostics=json"], {}, None
+
+
+def c_repair_renames(n):
+    # Every joint has its child's name; half the _joint names are taken too.
+    s = link("base")
+    for i in range(n):
+        s += link("a%d" % i) + joint("a%d" % i, "base", "a%d" % i)
+        if i % 2 == 0:
+            s += link("a%d_joint" % i) + joint("x%d" % i, "base", "a%d_joint" % i)
+    return urdf(s), ["--repair"], {}, None
+
+
+def c_reserved_names(n):
+    return urdf(star(n, lname="a::%d", jname="__j%d__")), [], {}, None
+
+
+def c_bad_references(n):
+    s = link("base")
+    s += "".join('<gazebo reference="nothing%d"><mu1>1</mu1></gazebo>\n' % i for i in range(n))
+    return urdf(s), [], {}, None
+
+
+def c_ros_dirs(n):
+    def setup(tmp, n):
+        root = os.path.join(tmp, "ws")
+        os.mkdir(root)
+        for i in range(n):
+            d = os.path.join(root, "d%04d" % i)
+            os.mkdir(d)
+            os.symlink("..", os.path.join(d, "up"))
+        pkg = os.path.join(root, "zz", "pkg")
+        os.makedirs(pkg)
+        open(os.path.join(pkg, "package.xml"), "w").close()
+        return {"ROS_PACKAGE_PATH": root}
+    s = link("base", '<visual><geometry><mesh filename="package://pkg/m.stl"/></geometry>'
+             '</visual><visual><geometry><mesh filename="package://none/m.stl"/>'
+             '</geometry></visual>')
+    return urdf(s), ["--uri-mode=file"], {}, setup
+
+
+CONSTRUCTS = [
+    ("links", c_links, 1000),
+    ("joints", c_joints, 1000),
+    ("visuals+collisions per link", c_items, 500),
+    ("gazebo blocks per link", c_blocks_per_link, 300),
+    ("gazebo blocks per item", c_blocks_per_item, 200),
+    ("material and surface blobs", c_material_blobs, 300),
+    ("blob children", c_blob_children, 1000),
+    ("blob attributes", c_blob_attributes, 1000),
+    ("blob nesting depth", c_blob_depth, 500),
+    ("contact sensors on a lumped link", c_contact_sensors, 200),
+    ("mimic chain", c_mimic_chains, 500),
+    ("materials", c_materials, 300),
+    ("model-level tags", c_model_tags, 300),
+    ("a warning on every item (text)", c_warn_text, 600),
+    ("a warning on every item (json)", c_warn_json, 600),
+    ("joints renamed by --repair", c_repair_renames, 600),
+    ("reserved names", c_reserved_names, 500),
+    ("bad references", c_bad_references, 500),
+    ("directories under ROS_PACKAGE_PATH", c_ros_dirs, 50),
+]
+
+
+def run(u2s, tmp, gen, n, tool):
+    text, args, env, setup = gen(n)
+    d = tempfile.mkdtemp(dir=tmp)
+    e = dict(os.environ, U2S_THREADS="1", LC_ALL="C")
+    e.pop("ROS_PACKAGE_PATH", None)
+    e.update(env)
+    if setup:
+        e.update(setup(d, n))
+    path = os.path.join(d, "in.urdf")
+    with open(path, "w") as f:
+        f.write(text)
+    out = os.path.join(d, "out.sdf")
+    cmd = [u2s] + args + ["-o", out, path]
+    if tool == "callgrind":
+        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
+    else:
+        # Every page mapped counts, the arena's blocks as much as malloc's.
+        cmd = ["valgrind", "--tool=massif", "--pages-as-heap=yes",
+               "--massif-out-file=" + os.path.join(d, "massif")] + cmd
+    with open(os.path.join(d, "err"), "w") as err:
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=e)
+        try:
+            code = p.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            raise SystemExit("scaling: %s at n=%d took more than %d s" % (cmd, n, TIMEOUT))
+    with open(os.path.join(d, "err"), errors="replace") as f:
+        log = f.read()
+    if code not in (0, 1):
+        raise SystemExit("scaling: %s exited %d at n=%d:\n%s" % (cmd, code, n, log[-2000:]))
+    size = os.path.getsize(out) if os.path.exists(out) else 0
+    if tool == "callgrind":
+        m = re.search(r"Collected : (\d+)", log)
+        if not m:
+            raise SystemExit("scaling: no instruction count from callgrind:\n" + log[-2000:])
+        value = int(m.group(1))
+    else:
+        with open(os.path.join(d, "massif")) as f:
+            value = max(int(v) for v in re.findall(r"^mem_heap_B=(\d+)", f.read(), re.M))
+    shutil.rmtree(d)
+    return value, size
+
+
+def measure(u2s, tmp, name, gen, n, verbose):
+    cg = [run(u2s, tmp, gen, k, "callgrind") for k in (0, n, 4 * n)]
+    ms = [run(u2s, tmp, gen, k, "massif") for k in (0, n, 4 * n)]
+    ins = [i for i, _ in cg]
+    out = [o for _, o in cg]
+    mem = [m // 1024 for m, _ in ms]
+    ri = (ins[2] - ins[0]) / max(1, ins[1] - ins[0])
+    # Memory: at 4N, at most RATIO times N's share plus the slack.
+    mem_ok = mem[2] - mem[0] <= RATIO * max(0, mem[1] - mem[0]) + MEM_SLACK_KB
+    rm = (mem[2] - mem[0]) / max(1, mem[1] - mem[0])
+    ro = (out[2] - out[0]) / max(1, out[1] - out[0])
+    ok = ri <= RATIO and mem_ok and ro <= RATIO
+    line = "%-38s %6d %7.2fx %7.2fx %7.2fx" % (name, n, ri, rm, ro)
+    if not ok:
+        line += "  KNOWN" if name in KNOWN else "  FAIL"
+    if verbose:
+        line += "\n    instructions %s; peak mapped kB %s; output bytes %s" % (ins, mem, out)
+    return line, ok or name in KNOWN
+
+
+def main():
+    args = sys.argv[1:]
+    verbose = "-v" in args
+    args = [a for a in args if a != "-v"]
+    u2s, only = os.path.abspath(args[0]), args[1:]
+    tmp = tempfile.mkdtemp(prefix="u2s-scaling.")
+    todo = [c for c in CONSTRUCTS if not only or any(o in c[0] for o in only)]
+    failed = []
+    try:
+        print("%-38s %6s %8s %8s %8s" % ("construct", "N", "instr", "memory", "output"))
+        # Counts do not depend on load: the constructs run side by side.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            jobs = [pool.submit(measure, u2s, tmp, name, gen, n, verbose)
+                    for name, gen, n in todo]
+            for (name, _, _), job in zip(todo, jobs):
+                line, ok = job.result()
+                print(line)
+                sys.stdout.flush()
+                if not ok:
+                    failed.append(name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if failed:
+        print("scaling: grows faster than linearly: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
