@@ -1,4 +1,4 @@
-/* u2s: URDF to SDFormat 1.9 conversion, the one public face.
+/* u2s: URDF to SDFormat (1.9, 1.11, 1.12) conversion, the one public face.
  *
  *   struct u2s_options opts = { 0 };
  *   int rc = u2s_convert(in_fd, "robot.urdf", out_fd, &opts);
@@ -13,7 +13,7 @@
  * input has been accepted, so a rejected input leaves nothing written.
  * Messages go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL:
  * warning|error: TEXT [U2S0103]", or as fields to opts->diag_record_fn.
- * (SDFormat 1.11 and 1.12 too: opts->sdf_version.)
+ * The SDFormat version written is opts->sdf_version's (1.9 by default).
  *
  * What the library promises:
  * - Threads: no global or static mutable state.  Any number of conversions
@@ -32,8 +32,9 @@
  * - Output: nothing but through the given descriptor, writer or result,
  *   and the message callbacks; environment variables are not read.
  * - Versions: libu2s.so.N; N changes when an interface changes
- *   incompatibly (a struct's layout included), new functions keep it.
- *   struct u2s_options may grow at its end in such a change only.
+ *   incompatibly, and new functions keep it.  The structs are the
+ *   caller's (it allocates them), so a new field in one, even at its end,
+ *   is such a change: a new N.
  *
  * Installed as <u2s.h> with libu2s.so and libu2s.a; `pkg-config --cflags
  * --libs u2s` gives the flags (with --static, expat and talloc too). */
