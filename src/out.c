@@ -14,10 +14,25 @@ void out_init(struct out *o, int fd, char *buf, size_t cap)
 	o->len = 0;
 	o->err = 0;
 	o->grows = 0;
+	o->sink = NULL;
+	o->sink_arg = NULL;
+}
+
+void out_init_sink(struct out *o, out_sink_fn *sink, void *arg, char *buf, size_t cap)
+{
+	out_init(o, -1, buf, cap);
+	o->sink = sink;
+	o->sink_arg = arg;
 }
 
 static void write_all(struct out *o, const char *p, size_t n)
 {
+	if (o->sink) {
+		int e = n > 0 && o->err == 0 ? o->sink(o->sink_arg, p, n) : 0;
+		if (e != 0)
+			o->err = e > 0 ? e : EIO;
+		return;
+	}
 	while (n > 0 && o->err == 0) {
 		ssize_t w = write(o->fd, p, n);
 		if (w < 0) {

@@ -8,8 +8,13 @@
 #include <stddef.h>
 #include <string.h>
 
+/* A caller's writer: 0, or an errno value that ends the writing. */
+typedef int out_sink_fn(void *arg, const char *buf, size_t len);
+
 struct out {
 	int fd;
+	out_sink_fn *sink;   /* when set, blocks go here instead of to fd */
+	void *sink_arg;
 	int grows;        /* a memory writer (out_init_mem): no fd */
 	char *buf;
 	size_t len, cap;
@@ -18,6 +23,8 @@ struct out {
 
 /* BUF of CAP bytes belongs to the caller and must outlive the writer. */
 void out_init(struct out *o, int fd, char *buf, size_t cap);
+/* The same, handing blocks to SINK (ARG) instead of write(2). */
+void out_init_sink(struct out *o, out_sink_fn *sink, void *arg, char *buf, size_t cap);
 /* A writer into memory: the buffer (malloc'd, freed by out_free_mem)
  * grows as needed; o->buf and o->len hold what was written. */
 void out_init_mem(struct out *o);

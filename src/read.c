@@ -1306,22 +1306,31 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 }
 
 
-int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
-	      struct diag *d, struct robot **out)
+/* Expat takes an int length: memory is fed in READ_CHUNK pieces, the last
+ * one (maybe empty) marked final. */
+static int feed_mem(struct reader *r, const char *p, size_t n)
+{
+	for (;;) {
+		int chunk = n > READ_CHUNK ? READ_CHUNK : (int)n;
+
+		if (XML_Parse(r->parser, p, chunk, (size_t)chunk == n) == XML_STATUS_ERROR)
+			return malformed(r);
+		if ((size_t)chunk == n)
+			return U2S_OK;
+		p += chunk;
+		n -= (size_t)chunk;
+	}
+}
+
+/* One reader over the whole input: MEM (LEN bytes) when not NULL, else FD. */
+static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, size_t len,
+		      struct diag *d, struct robot **out)
 {
 	struct reader r;
-	struct stat st;
-	off_t start;
 	int rc;
 
-	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
-	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
-		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
-		return U2S_OK;
-	}
 	reader_init(&r, ctx, jump, d);
-	rc = feed(&r, fd);
+	rc = mem ? feed_mem(&r, mem, len) : feed(&r, fd);
 	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {
 		diag_error(d, D_NO_ROBOT, 1, 1, "no <robot> element");
@@ -1331,4 +1340,25 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options 
 		rc = U2S_REJECTED;
 	*out = r.robot;
 	return rc;
+}
+
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+	      struct diag *d, struct robot **out)
+{
+	struct stat st;
+	off_t start;
+
+	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
+	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
+		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
+		return U2S_OK;
+	}
+	return read_whole(ctx, jump, fd, NULL, 0, d, out);
+}
+
+int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
+		  struct diag *d, struct robot **out)
+{
+	return read_whole(ctx, jump, -1, buf ? buf : "", len, d, out);
 }

@@ -13,5 +13,8 @@
  * been reported) or U2S_IO (read failure, reported). */
 int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
 	      struct diag *d, struct robot **out);
+/* The same from LEN bytes at BUF, on the calling thread. */
+int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
+		  struct diag *d, struct robot **out);
 
 #endif

@@ -1,17 +1,43 @@
-/* u2s: URDF to SDFormat 1.9 conversion, the one public face.
+/* u2s: URDF to SDFormat (1.9, 1.11, 1.12) conversion, the one public face.
  *
  *   struct u2s_options opts = { 0 };
  *   int rc = u2s_convert(in_fd, "robot.urdf", out_fd, &opts);
  *
- * reads URDF from IN_FD in chunks, resolves it (gazebo extensions, massless
- * links, mesh URIs), and writes SDFormat to OUT_FD only once the whole input
- * has been accepted, so a rejected input leaves nothing on OUT_FD.  Messages
- * go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL: warning|error:
- * TEXT [U2S0103]", or as fields to opts->diag_record_fn.  The library keeps
- * no state between calls and prints nothing but through those.
+ *   char *sdf;
+ *   rc = u2s_convert_buffer(urdf, strlen(urdf), "robot.urdf", &sdf, NULL, &opts);
+ *   ... u2s_free(sdf);
  *
- * Installed as <u2s.h> with libu2s.a; `pkg-config --static --cflags --libs
- * u2s` gives the flags (the library needs expat and talloc). */
+ * reads URDF (from IN_FD in chunks, or from memory), resolves it (gazebo
+ * extensions, massless links, mesh URIs), and writes SDFormat (to OUT_FD,
+ * to a caller's writer, or into an allocated string) only once the whole
+ * input has been accepted, so a rejected input leaves nothing written.
+ * Messages go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL:
+ * warning|error: TEXT [U2S0103]", or as fields to opts->diag_record_fn.
+ * The SDFormat version written is opts->sdf_version's (1.9 by default).
+ *
+ * What the library promises:
+ * - Threads: no global or static mutable state.  Any number of conversions
+ *   may run at once on different threads; each is given its own options
+ *   (read only, as are the URDF buffer and package list) and calls its
+ *   callbacks on the thread that called it.  u2s_convert may read a big
+ *   regular file on a second thread of its own; the in-memory calls never
+ *   start a thread.
+ * - Locale: the SDF and the numbers of messages do not depend on the
+ *   process locale (LC_NUMERIC included), which the library never sets or
+ *   reads; only the system's error texts (strerror) follow LC_MESSAGES.
+ * - Memory: every allocation of a call hangs off one talloc context made
+ *   and freed by that call; nothing is kept between calls.  Running out of
+ *   memory is a message and U2S_IO, never an abort.  The only memory handed
+ *   out is u2s_convert_buffer's result, freed with u2s_free.
+ * - Output: nothing but through the given descriptor, writer or result,
+ *   and the message callbacks; environment variables are not read.
+ * - Versions: libu2s.so.N; N changes when an interface changes
+ *   incompatibly, and new functions keep it.  The structs are the
+ *   caller's (it allocates them), so a new field in one, even at its end,
+ *   is such a change: a new N.
+ *
+ * Installed as <u2s.h> with libu2s.so and libu2s.a; `pkg-config --cflags
+ * --libs u2s` gives the flags (with --static, expat and talloc too). */
 #ifndef U2S_H
 #define U2S_H
 
@@ -139,6 +165,34 @@ int u2s_sdf_version_known(const char *version);
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
  * NULL (all defaults).  With opts->check, OUT_FD is not used. */
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts);
+
+/* ---- in memory ----------------------------------------------------------
+ * The same conversion, options, messages and statuses, from LEN bytes at
+ * URDF (which need not be NUL-terminated, and may hold any bytes: a NUL is
+ * an error of the input).  NAME is what messages call the input (NULL:
+ * "<memory>").  The input is read on the calling thread
+ * (opts->single_thread does not matter). */
+
+/* Converts into a string allocated for the caller: on U2S_OK (and not
+ * opts->check) *SDF is the NUL-terminated SDF, *SDF_LEN (when SDF_LEN is
+ * not NULL) its length; free it with u2s_free.  Otherwise *SDF is NULL:
+ * a rejected input, or a failure, gives nothing. */
+int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sdf,
+		       size_t *sdf_len, const struct u2s_options *opts);
+void u2s_free(void *sdf);
+
+/* A caller's writer: called with consecutive pieces of the SDF (1 MiB at
+ * most each), and only once the input has been accepted.  Returns 0, or an
+ * errno value (EIO when none fits) that ends the conversion: U2S_IO, with
+ * a message that names it. */
+typedef int u2s_write_fn(void *arg, const char *buf, size_t len);
+
+/* Converts through WRITE (with WRITE_ARG).  A rejected input never calls
+ * it; a failure while writing (WRITE's, or out of memory) can leave
+ * what it was given so far, which the caller then drops.  WRITE may be
+ * NULL with opts->check only (U2S_USAGE otherwise). */
+int u2s_convert_buffer_to(const char *urdf, size_t len, const char *name, u2s_write_fn *write,
+			  void *write_arg, const struct u2s_options *opts);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,176 @@
+"""The Python face of libu2s: what convert() and check() give, against the
+CLI where it says the same.  tests/python.sh (make check) installs the
+package with pip into a temporary directory and runs these with U2S (the
+built CLI), U2S_CORPUS and U2S_LIBRARY (the built libu2s.so.0) set."""
+import concurrent.futures
+import os
+import subprocess
+
+import pytest
+
+import u2s
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.environ.get("U2S_CORPUS", os.path.join(HERE, "..", "..", "tests", "corpus"))
+ARM = os.path.join(os.environ.get("U2S_SRCDIR", os.path.join(HERE, "..", "..")), "examples", "arm.urdf")
+FRANKA = os.path.join(CORPUS, "real3", "franka_description__fr3_fake.urdf")
+CLI = os.environ.get("U2S")
+
+GOOD = """<robot name='r'>
+  <link name='a'><inertial><mass value='1'/>
+    <inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/></inertial></link>
+  <link name='b'><inertial><mass value='1'/>
+    <inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/></inertial>
+    <visual><geometry><mesh filename='package://pkg/meshes/b.dae'/></geometry></visual></link>
+  <joint name='j' type='revolute'><parent link='a'/><child link='b'/>
+    <limit lower='-1' upper='1' effort='1' velocity='1'/></joint>
+  <gazebo reference='nothing'/>
+</robot>
+"""
+BAD = "<robot name='r'>\n  <link name='a'/>\n  <link name='a'/>\n</robot>\n"
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def cli(*args, stdin=None):
+    if not CLI:
+        pytest.skip("U2S (the built CLI) is not set")
+    return subprocess.run([CLI, *args], input=stdin, capture_output=True)
+
+
+def test_convert_a_string():
+    sdf, diagnostics = u2s.convert(GOOD)
+    assert sdf.startswith("<?xml") and "<sdf version='1.9'>" in sdf
+    assert "<joint name='j' type='revolute'>" in sdf
+    assert "model://pkg/meshes/b.dae" in sdf
+    [d] = diagnostics
+    assert isinstance(d, u2s.Diagnostic)
+    assert (d.code, d.severity, d.line, d.file) == ("U2S0407", "warning", 9, "<string>")
+    assert d.column == 3
+    assert d.path is None   # found by resolving, not while reading
+    assert "nothing" in d.message
+
+
+def test_path_of_what_is_found_while_reading():
+    text = GOOD.replace("<visual>", "<visual><colour/>")
+    [d] = [d for d in u2s.convert(text).diagnostics if d.code == "U2S0204"]
+    assert d.path == "/robot/link[@name='b']/visual[1]/colour"
+
+
+def test_bytes_and_str_give_the_same():
+    assert u2s.convert(GOOD.encode()) == u2s.convert(GOOD)
+
+
+def test_result_fields():
+    result = u2s.convert(GOOD, name="r.urdf")
+    assert result.sdf == result[0]
+    assert result.diagnostics[0].file == "r.urdf"
+
+
+@pytest.mark.parametrize("path", [ARM, FRANKA])
+@pytest.mark.parametrize("version", ["1.9", "1.11", "1.12"])
+def test_as_the_cli(path, version):
+    run = cli("--sdf-version=" + version, path)
+    sdf, diagnostics = u2s.convert(read(path), sdf_version=version, name=path)
+    assert run.returncode == 0
+    assert sdf == run.stdout.decode()
+    assert [str(d) for d in diagnostics] == run.stderr.decode().splitlines()
+
+
+def test_options_as_the_cli():
+    run = cli("--repair", "--preserve-fixed-joints", "--uri-mode=keep", FRANKA)
+    sdf, _ = u2s.convert(read(FRANKA), repair=True, preserve_fixed_joints=True,
+                         uri_mode="keep")
+    assert sdf == run.stdout.decode()
+    assert "package://" in sdf
+
+
+def test_rejected_raises_with_the_diagnostics():
+    with pytest.raises(u2s.ConversionError) as caught:
+        u2s.convert(BAD, name="bad.urdf")
+    e = caught.value
+    assert e.status == "rejected"
+    assert [d.code for d in e.errors] == ["U2S0205"]
+    assert e.errors[0].line == 3
+    assert str(e).startswith("bad.urdf:3:3: error: ")
+    assert all(isinstance(d, u2s.Diagnostic) for d in e.diagnostics)
+
+
+def test_malformed_and_empty():
+    for text in ["", "<robot name='r'>", "not xml", "<robot name='r'>\0</robot>"]:
+        with pytest.raises(u2s.ConversionError) as caught:
+            u2s.convert(text)
+        assert caught.value.errors
+
+
+def test_werror_and_quiet():
+    with pytest.raises(u2s.ConversionError) as caught:
+        u2s.convert(GOOD, werror=True)
+    assert [d.severity for d in caught.value.diagnostics] == ["error"]
+    assert u2s.convert(GOOD, quiet=True).diagnostics == []
+
+
+def test_bad_options():
+    with pytest.raises(ValueError):
+        u2s.convert(GOOD, sdf_version="1.10")
+    with pytest.raises(ValueError):
+        u2s.convert(GOOD, uri_mode="url")
+    with pytest.raises(ValueError):
+        u2s.convert(GOOD, repair=True, repair_mass=0)
+    with pytest.raises(TypeError):
+        u2s.convert(42)
+
+
+def test_uri_mode_file(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    sdf, diagnostics = u2s.convert(GOOD, uri_mode="file",
+                                   package_paths={"pkg": str(tmp_path / "pkg")},
+                                   ros_package_path="", ament_prefix_path="")
+    assert "file://%s/meshes/b.dae" % (tmp_path / "pkg").resolve() in sdf
+    sdf, diagnostics = u2s.convert(GOOD, uri_mode="file", ros_package_path="",
+                                   ament_prefix_path="")
+    assert "U2S0809" in [d.code for d in diagnostics]
+    sdf, _ = u2s.convert(GOOD, uri_mode="file", ros_package_path=str(tmp_path),
+                         ament_prefix_path="")
+    assert "model://pkg" in sdf   # no package.xml: not a package
+    (tmp_path / "pkg" / "package.xml").write_text("<package/>")
+    sdf, _ = u2s.convert(GOOD, uri_mode="file", ros_package_path=str(tmp_path),
+                         ament_prefix_path="")
+    assert "file://%s/meshes" % (tmp_path / "pkg").resolve() in sdf
+
+
+def test_check_lints():
+    assert [d.code for d in u2s.check(GOOD)] == ["U2S0407"]
+    assert [(d.code, d.severity) for d in u2s.check(BAD) if d.severity == "error"] == \
+        [("U2S0205", "error")]
+    assert u2s.check(read(ARM)) == []
+
+
+def test_check_as_the_cli():
+    run = cli("--check", "-", stdin=BAD.encode())
+    assert run.returncode == 1
+    assert [str(d) for d in u2s.check(BAD, name="<stdin>")] == run.stderr.decode().splitlines()
+
+
+def test_threads_at_once():
+    inputs = [read(os.path.join(CORPUS, "real3", f))
+              for f in sorted(os.listdir(os.path.join(CORPUS, "real3"))) if f.endswith(".urdf")]
+    alone = []
+    for text in inputs:
+        try:
+            alone.append(u2s.convert(text))
+        except u2s.ConversionError as e:
+            alone.append(e.diagnostics)
+
+    def one(i):
+        try:
+            return u2s.convert(inputs[i % len(inputs)])
+        except u2s.ConversionError as e:
+            return e.diagnostics
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+        got = list(pool.map(one, range(4 * len(inputs))))
+    assert got == [alone[i % len(inputs)] for i in range(len(got))]

@@ -1,0 +1,178 @@
+"""URDF to SDFormat in memory, through libu2s.
+
+    import u2s
+    sdf, diagnostics = u2s.convert(urdf)          # urdf: str or bytes
+    for d in u2s.check(urdf):                     # linting: messages only
+        print(d)
+
+convert() returns the SDF text with the messages (warnings) as Diagnostic
+objects, and raises ConversionError, which carries them, when the input is
+rejected.  A conversion keeps no state: any number may run at once on
+threads (the library runs without the GIL).
+"""
+import ctypes
+import os
+from collections.abc import Mapping
+from typing import List, NamedTuple, Optional
+
+from . import _lib
+
+__all__ = ["convert", "check", "Result", "Diagnostic", "ConversionError", "SDF_VERSIONS",
+           "URI_MODES"]
+__version__ = "0.1.0"
+
+SDF_VERSIONS = ("1.9", "1.11", "1.12")
+URI_MODES = {"model": 0, "keep": 1, "file": 2}
+_STATUS = {1: "rejected", 2: "usage", 3: "io"}
+
+
+class Diagnostic(NamedTuple):
+    """One message, the fields of `u2s --diagnostics=json`."""
+    code: str                # "U2S0407": stable from release to release
+    severity: str            # "warning" or "error" (werror: warnings are errors)
+    line: Optional[int]      # from 1; None without a position
+    column: Optional[int]
+    message: str
+    path: Optional[str]      # /robot/link[@name='a']/visual[2]..., when known
+    file: Optional[str]      # the name given to convert() ("<string>")
+
+    def __str__(self):
+        where = self.file or "u2s"
+        if self.line:
+            where += ":%d:%d" % (self.line, self.column or 0)
+        return "%s: %s: %s [%s]" % (where, self.severity, self.message, self.code)
+
+
+class Result(NamedTuple):
+    """What convert() gives: `sdf, diagnostics = u2s.convert(...)`."""
+    sdf: str
+    diagnostics: List[Diagnostic]
+
+
+class ConversionError(Exception):
+    """The input was rejected (status "rejected"), or memory ran out
+    ("io").  .diagnostics holds every message, the errors among them."""
+
+    def __init__(self, status, diagnostics):
+        self.status = status
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"]
+        first = str(errors[0]) if errors else "conversion failed"
+        more = " (and %d more errors)" % (len(errors) - 1) if len(errors) > 1 else ""
+        super().__init__(first + more)
+
+    @property
+    def errors(self):
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def _text(p):
+    return p.decode("utf-8", "replace") if p is not None else None
+
+
+def _packages(package_paths):
+    """NAME -> DIR, from a mapping or from (NAME, DIR) pairs; the last for a
+    NAME wins, as with --package-path."""
+    if package_paths is None:
+        return []
+    items = package_paths.items() if isinstance(package_paths, Mapping) else package_paths
+    return [(os.fsencode(name), os.fsencode(directory)) for name, directory in items]
+
+
+def _env_path(value, variable):
+    if value is None:
+        value = os.environ.get(variable)
+    return os.fsencode(value) if value is not None else None
+
+
+def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joints,
+         uri_mode, package_paths, ros_package_path, ament_prefix_path, werror, quiet):
+    if isinstance(urdf, str):
+        urdf = urdf.encode("utf-8")
+    elif isinstance(urdf, (bytearray, memoryview)):
+        urdf = bytes(urdf)
+    elif not isinstance(urdf, bytes):
+        raise TypeError("urdf must be str or bytes, not %s" % type(urdf).__name__)
+    if sdf_version not in SDF_VERSIONS:
+        raise ValueError("sdf_version must be one of %s, not %r" % (", ".join(SDF_VERSIONS),
+                                                                      sdf_version))
+    if uri_mode not in URI_MODES:
+        raise ValueError("uri_mode must be one of %s, not %r" % (", ".join(URI_MODES),
+                                                                   uri_mode))
+    if repair_mass is not None and not repair_mass > 0:
+        raise ValueError("repair_mass must be a positive number of kg")
+    lib = _lib.load()
+    diagnostics = []
+
+    def record(arg, d):
+        d = d.contents
+        diagnostics.append(Diagnostic(
+            code=_text(d.code), severity="error" if d.severity == _lib.U2S_ERROR else "warning",
+            line=d.line or None, column=d.column or None, message=_text(d.message),
+            path=_text(d.path), file=_text(d.file)))
+
+    opts = _lib.Options()
+    opts.quiet = bool(quiet)
+    opts.werror = bool(werror)
+    opts.preserve_fixed_joints = bool(preserve_fixed_joints)
+    opts.check = bool(check)
+    opts.uri_mode = URI_MODES[uri_mode]
+    pairs = _packages(package_paths)
+    packages = (_lib.Package * max(len(pairs), 1))(*[_lib.Package(n, d) for n, d in pairs])
+    opts.packages = packages
+    opts.npackages = len(pairs)
+    opts.ros_package_path = _env_path(ros_package_path, "ROS_PACKAGE_PATH")
+    opts.ament_prefix_path = _env_path(ament_prefix_path, "AMENT_PREFIX_PATH")
+    opts.sdf_version = sdf_version.encode()
+    opts.repair = bool(repair)
+    opts.repair_mass = float(repair_mass or 0)
+    callback = _lib.DiagRecordFn(record)   # kept alive until the call returns
+    opts.diag_record_fn = callback
+
+    sdf = ctypes.c_void_p()
+    sdf_len = ctypes.c_size_t()
+    rc = lib.u2s_convert_buffer(urdf, len(urdf), os.fsencode(name), ctypes.byref(sdf),
+                                ctypes.byref(sdf_len), ctypes.byref(opts))
+    text = None
+    if sdf.value:
+        try:
+            text = ctypes.string_at(sdf.value, sdf_len.value).decode("utf-8")
+        finally:
+            lib.u2s_free(sdf)
+    return rc, text, diagnostics
+
+
+def convert(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
+            preserve_fixed_joints=False, uri_mode="model", package_paths=None,
+            ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
+            name="<string>"):
+    """Converts URDF (str, or bytes as read from a file) to SDFormat.
+
+    Returns Result(sdf, diagnostics): the SDF text and the warnings.  Raises
+    ConversionError (with .diagnostics) when the input is rejected, and
+    ValueError for an option u2s does not have.  The options are the CLI's:
+    sdf_version "1.9", "1.11" or "1.12"; repair (and repair_mass, kg);
+    preserve_fixed_joints; uri_mode "model", "keep" or "file", with
+    package_paths ({NAME: DIR} or (NAME, DIR) pairs) and the search paths
+    ros_package_path and ament_prefix_path (None: from the environment, as
+    the CLI; "": none); werror; quiet (no warnings).  NAME is what messages
+    call the input."""
+    rc, text, diagnostics = _run(urdf, name, False, sdf_version, repair, repair_mass,
+                                 preserve_fixed_joints, uri_mode, package_paths,
+                                 ros_package_path, ament_prefix_path, werror, quiet)
+    if rc != 0:
+        raise ConversionError(_STATUS.get(rc, str(rc)), diagnostics)
+    return Result(text, diagnostics)
+
+
+def check(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
+          preserve_fixed_joints=False, uri_mode="model", package_paths=None,
+          ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
+          name="<string>"):
+    """Lints URDF as `u2s --check` does: reads and resolves it, writes
+    nothing, and returns the list of Diagnostic; the input is rejected when
+    one has severity "error".  Takes convert()'s options."""
+    _, _, diagnostics = _run(urdf, name, True, sdf_version, repair, repair_mass,
+                             preserve_fixed_joints, uri_mode, package_paths,
+                             ros_package_path, ament_prefix_path, werror, quiet)
+    return diagnostics

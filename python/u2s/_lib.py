@@ -1,0 +1,95 @@
+"""libu2s through ctypes: the structs and functions of <u2s.h> that the
+package uses, laid out as the header lays them out.  The library is loaded
+by its SONAME, libu2s.so.0, whose number changes whenever a layout here
+would have to (the header's version promise)."""
+import ctypes
+import os
+import threading
+
+SONAME = "libu2s.so.0"
+U2S_WARNING, U2S_ERROR = 0, 1
+
+
+class Package(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("dir", ctypes.c_char_p)]
+
+
+class Diagnostic(ctypes.Structure):
+    _fields_ = [("severity", ctypes.c_int),
+                ("code", ctypes.c_char_p),
+                ("file", ctypes.c_char_p),
+                ("line", ctypes.c_ulong),
+                ("column", ctypes.c_ulong),
+                ("message", ctypes.c_char_p),
+                ("path", ctypes.c_char_p)]
+
+
+DiagFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p)
+DiagRecordFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(Diagnostic))
+
+
+class Options(ctypes.Structure):
+    _fields_ = [("quiet", ctypes.c_int),
+                ("werror", ctypes.c_int),
+                ("preserve_fixed_joints", ctypes.c_int),
+                ("diag_fn", DiagFn),
+                ("diag_arg", ctypes.c_void_p),
+                ("check", ctypes.c_int),
+                ("uri_mode", ctypes.c_int),
+                ("packages", ctypes.POINTER(Package)),
+                ("npackages", ctypes.c_size_t),
+                ("ros_package_path", ctypes.c_char_p),
+                ("ament_prefix_path", ctypes.c_char_p),
+                ("stats", ctypes.c_void_p),
+                ("single_thread", ctypes.c_int),
+                ("sdf_version", ctypes.c_char_p),
+                ("repair", ctypes.c_int),
+                ("repair_mass", ctypes.c_double),
+                ("diag_record_fn", DiagRecordFn),
+                ("diag_record_arg", ctypes.c_void_p)]
+
+
+_lock = threading.Lock()
+_lib = None
+
+
+def _candidates():
+    given = os.environ.get("U2S_LIBRARY")
+    if given:
+        return [given]
+    paths = []
+    try:
+        from ._build import LIBDIR
+    except ImportError:
+        LIBDIR = None
+    if LIBDIR:
+        paths.append(os.path.join(LIBDIR, SONAME))
+    paths.append(SONAME)
+    return paths
+
+
+def load():
+    """The library, loaded once (U2S_LIBRARY when set, else the libdir
+    recorded at install, else the system's search path)."""
+    global _lib
+    with _lock:
+        if _lib is None:
+            errors = []
+            for path in _candidates():
+                try:
+                    lib = ctypes.CDLL(path)
+                    break
+                except OSError as e:
+                    errors.append(str(e))
+            else:
+                raise OSError("u2s: cannot load %s (install the library: make install, "
+                              "ldconfig; or set U2S_LIBRARY): %s" % (SONAME, "; ".join(errors)))
+            lib.u2s_convert_buffer.argtypes = [
+                ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t),
+                ctypes.POINTER(Options)]
+            lib.u2s_convert_buffer.restype = ctypes.c_int
+            lib.u2s_free.argtypes = [ctypes.c_void_p]
+            lib.u2s_free.restype = None
+            _lib = lib
+        return _lib
