@@ -56,10 +56,26 @@ static int scoped(const char *name)
 
 /* Whether NAME is a frame the output has: a link, joint or frame written,
  * one a model-level blob gives, or the model's own. */
-static int frame_written(const struct filler *f, const char *name)
+/* The link or joint NAME names now: a name --repair changed stays a key
+ * of the index, but names nothing any more. */
+static const struct link *link_now(const struct filler *f, const char *name)
 {
 	const struct link *l = index_get(f->rb->link_index, name);
+
+	return l && !strcmp(l->name, name) ? l : NULL;
+}
+
+static const struct joint *joint_now(const struct filler *f, const char *name)
+{
 	const struct joint *j = index_get(f->rb->joint_index, name);
+
+	return j && !strcmp(j->name, name) ? j : NULL;
+}
+
+static int frame_written(const struct filler *f, const char *name)
+{
+	const struct link *l = link_now(f, name);
+	const struct joint *j = joint_now(f, name);
 
 	if (strcmp(name, "__model__") == 0 || scoped(name) ||
 	    (index_get(f->blob_names, name) && !index_get(f->gone, name)))
@@ -71,7 +87,7 @@ static int frame_written(const struct filler *f, const char *name)
  * a model-level blob gives, or the world. */
 static int link_written(const struct filler *f, const char *name)
 {
-	const struct link *l = index_get(f->rb->link_index, name);
+	const struct link *l = link_now(f, name);
 	const struct xnode *b = index_get(f->blob_names, name);
 
 	if (strcmp(name, "world") == 0 || scoped(name))
@@ -414,8 +430,8 @@ static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
 /* Why NAME is not in the output, for a message. */
 static const char *why_missing(const struct filler *f, const char *name)
 {
-	const struct link *l = index_get(f->rb->link_index, name);
-	const struct joint *j = index_get(f->rb->joint_index, name);
+	const struct link *l = link_now(f, name);
+	const struct joint *j = joint_now(f, name);
 
 	if (index_get(f->gone, name))
 		return "a model-level blob left out";

@@ -343,6 +343,7 @@ static void rename_joint(struct repairer *r, struct joint *j, const char *why, i
 
 	diag_warn(r->d, D_REPAIR_JOINT_RENAMED, j->pos.line, j->pos.col, "repaired: joint '%s' renamed '%s' (%s); "
 		  "update what names it (controllers, transmissions)", old, now, why);
+	index_put(r->renames, old, (void *)now);
 	j->name = now;
 	index_put(r->rb->joint_index, now, j);
 	for (f = index_get(r->followers, old); f; f = f->next)   /* mimic leaders follow */
@@ -355,6 +356,7 @@ static void rename_link(struct repairer *r, struct link *l, const char *why)
 
 	diag_warn(r->d, D_REPAIR_LINK_RENAMED, l->pos.line, l->pos.col, "repaired: link '%s' renamed '%s' (%s)", old,
 		  now, why);
+	index_put(r->renames, old, (void *)now);
 	l->name = now;
 	index_put(r->rb->link_index, now, l);
 }
@@ -367,6 +369,13 @@ void repair_names(struct repairer *r)
 
 	r->suffixes = index_new(rb, rb->oom);
 	r->followers = index_new(rb, rb->oom);
+	r->renames = index_new(rb, rb->oom);
+	if (name_reserved(rb->name)) {
+		const char *now = new_name(r, rb->name, "model", 0);
+		diag_warn(r->d, D_REPAIR_MODEL_RENAMED, rb->pos.line, rb->pos.col, "repaired: robot '%s' "
+			  "written as model '%s' (%s)", rb->name, now, name_reserved(rb->name));
+		rb->name = now;
+	}
 	/* A leader's name is looked up once, not every joint for each rename
 	 * (no joint takes a name another had: the index keys stay true). */
 	for (j = rb->joints; j; j = j->next)
@@ -395,6 +404,162 @@ void repair_names(struct repairer *r)
 		else if (index_get(rb->link_index, j->name))
 			rename_joint(r, j, "a link has that name, and SDFormat needs distinct "
 				     "names", 1);
+	}
+}
+
+/* ---- what the blocks name ------------------------------------------------------- */
+
+/* The element after N in document order within ROOT; NULL at the end. */
+static struct xnode *next_node(struct xnode *n, const struct xnode *root, int skip_below)
+{
+	if (n->first && !skip_below)
+		return n->first;
+	while (n != root && !n->next)
+		n = n->parent;
+	return n == root ? NULL : n->next;
+}
+
+static const char *renamed(const struct repairer *r, const char *name)
+{
+	return name && name[0] ? index_get(r->renames, name) : NULL;
+}
+
+/* A contact sensor's collision named after a renamed link (LINK_...): the
+ * longest renamed prefix that ends at an underscore, with the new name. */
+static const char *renamed_collision(struct repairer *r, const char *text)
+{
+	size_t len = strlen(text), i;
+	char *key = arena_strndup(&r->rb->arena, text, len);
+
+	for (i = len; i-- > 1;) {
+		const char *now;
+		if (text[i] != '_')
+			continue;
+		key[i] = '\0';
+		if ((now = renamed(r, key)) != NULL) {
+			char *out = arena_alloc(&r->rb->arena, strlen(now) + len - i + 1);
+			strcpy(out, now);
+			strcat(out, text + i);
+			return out;
+		}
+	}
+	return NULL;
+}
+
+static void say_reference(struct repairer *r, const struct xnode *n, const char *what,
+			  const char *old, const char *now)
+{
+	diag_warn(r->d, D_REPAIR_REFERENCE_RENAMED, n->pos.line, n->pos.col, "repaired: <%s> %s '%s', "
+		  "renamed; it now names '%s'", n->name, what, old, now);
+}
+
+/* In the tree of B: frame attributes, and leaf texts that are a renamed
+ * name (a plugin's bodyName, a joint's parent, a controller's joint
+ * name), or a collision of a renamed link (a contact sensor's). */
+static void rewrite_references(struct repairer *r, struct xnode *b)
+{
+	static const char *const keys[] = { "relative_to", "attached_to" };
+	struct xnode *n;
+	const char *now;
+	unsigned i, k;
+
+	for (n = b; n; n = next_node(n, b, 0)) {
+		for (i = 0; i < n->nattrs; i++)
+			for (k = 0; k < 2; k++)
+				if (!strcmp(n->attrs[i].name, keys[k]) &&
+				    (now = renamed(r, n->attrs[i].value)) != NULL) {
+					say_reference(r, n, keys[k], n->attrs[i].value, now);
+					n->attrs[i].value = now;
+				}
+		if (n->first || !n->text)
+			continue;
+		now = renamed(r, n->text);
+		if (!now && !strcmp(n->name, "collision") && n->parent &&
+		    !strcmp(n->parent->name, "contact"))
+			now = renamed_collision(r, n->text);
+		if (now) {
+			say_reference(r, n, "named", n->text, now);
+			n->text = now;
+		}
+	}
+}
+
+void repair_blob_references(struct repairer *r)
+{
+	unsigned i, k;
+
+	if (!r->renames || index_count(r->renames) == 0)
+		return;
+	for (i = 0; i < r->rb->nexts; i++) {
+		struct ext *e = r->rb->exts[i];
+		struct node_list *lists[3] = { &e->blobs, &e->visual_blobs, &e->collision_blobs };
+		for (k = 0; k < 3; k++) {
+			unsigned b;
+			for (b = 0; b < lists[k]->n; b++)
+				rewrite_references(r, lists[k]->v[b]);
+		}
+	}
+}
+
+/* Whether NAME is a link or joint the output writes (as a link, joint or
+ * frame). */
+static int output_has(const struct robot *rb, const char *name)
+{
+	const struct link *l = index_get(rb->link_index, name);
+	const struct joint *j = index_get(rb->joint_index, name);
+
+	return (l && !strcmp(l->name, name) && link_named_in_output(l)) ||
+	       (j && !strcmp(j->name, name) && joint_named_in_output(j));
+}
+
+static int names_a_frame(const struct xnode *b)
+{
+	return !strcmp(b->name, "link") || !strcmp(b->name, "joint") || !strcmp(b->name, "frame");
+}
+
+/* Element N of a block, named NAME, which readers refuse for WHY: renamed
+ * (FIX) or warned of. */
+static void blob_name(struct repairer *r, struct xnode *n, const char *name, const char *why,
+		      int clash, int fix)
+{
+	const char *now;
+
+	if (!fix) {
+		diag_warn(r->d, D_BLOB_NAME_REFUSED, n->pos.line, n->pos.col, "<%s name='%s'> in a <gazebo> "
+			  "block: %s; readers reject the output (--repair renames it)", n->name, name,
+			  why);
+		return;
+	}
+	now = new_name(r, name, n->name, clash);
+	diag_warn(r->d, D_REPAIR_BLOB_RENAMED, n->pos.line, n->pos.col, "repaired: <%s name='%s'> in a "
+		  "<gazebo> block renamed '%s' (%s)", n->name, name, now, why);
+	xnode_set_attr(n, "name", now);
+}
+
+void repair_blob_names(struct repairer *r, int fix)
+{
+	unsigned i, k, b;
+
+	if (fix && !r->suffixes)
+		r->suffixes = index_new(r->rb, r->rb->oom);
+	for (i = 0; i < r->rb->nexts; i++) {
+		struct ext *e = r->rb->exts[i];
+		struct node_list *lists[3] = { &e->blobs, &e->visual_blobs, &e->collision_blobs };
+		for (k = 0; k < 3; k++)
+			for (b = 0; b < lists[k]->n; b++) {
+				struct xnode *root = lists[k]->v[b], *n;
+				for (n = root; n; n = next_node(n, root, !strcmp(n->name, "plugin"))) {
+					const char *name = xnode_attr(n, "name");
+					if (!name || !strcmp(n->name, "plugin"))
+						continue;
+					if (strstr(name, "::"))
+						blob_name(r, n, name, "'::' separates nested scopes", 0, fix);
+					else if (n == root && e->ref[0] == '\0' && names_a_frame(n) &&
+						 output_has(r->rb, name))
+						blob_name(r, n, name, "a link or joint of the robot has that "
+							  "name, and SDFormat needs distinct names", 1, fix);
+				}
+			}
 	}
 }
 

@@ -21,6 +21,8 @@ struct repairer {
 	/* repair_names: leader name -> its followers (struct follower), and
 	 * name -> the suffix k of the last NAME_k made */
 	struct index *followers, *suffixes;
+	/* repair_names: every name it changed, old -> new */
+	struct index *renames;
 };
 
 /* gz-math's MassMatrix3::IsValid on the principal moments and mass. */
@@ -39,6 +41,13 @@ void repair_give_mass(struct repairer *r, struct link *l);
 /* Links and joints of the output with reserved names, and joints named
  * like a link, renamed; what names a joint follows (mimic leaders). */
 void repair_names(struct repairer *r);
+/* What <gazebo> blocks (the user's, and what lumping wrote into them)
+ * name by a name repair_names changed: the new name. */
+void repair_blob_references(struct repairer *r);
+/* Names that blocks give their elements which no reader takes: '::' in a
+ * name, a model-level <link>, <joint> or <frame> named like a link or
+ * joint of the output.  Renamed when FIX (--repair), else warned of. */
+void repair_blob_names(struct repairer *r, int fix);
 /* Zero axes of written joints set to 1 0 0. */
 void repair_axes(struct repairer *r);
 

@@ -1082,8 +1082,7 @@ static void warn_reserved_names(struct resolver *rs)
 	const struct joint *j;
 	unsigned i;
 
-	if (strstr(rb->name, "::"))
-		warn_if_reserved(rs, "robot", rb->name, rb->pos);
+	warn_if_reserved(rs, "robot", rb->name, rb->pos);
 	for (i = 0; i < rb->norder; i++) {
 		const struct link *l = rb->order[i];
 		if (link_named_in_output(l))
@@ -1111,7 +1110,7 @@ static void warn_zero_axes(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass, NULL, NULL } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass, NULL, NULL, NULL } };
 	struct gazebo *g;
 	struct joint *j;
 
@@ -1136,8 +1135,10 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	decide_fates(&rs);
 	if (opts->repair) {
 		repair_names(&rs.rep);
+		repair_blob_references(&rs.rep);
 		repair_axes(&rs.rep);
 	}
+	repair_blob_names(&rs.rep, opts->repair);
 	decide_mimics(&rs);
 	blob_read_as(rb, d, target->schema);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */

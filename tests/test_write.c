@@ -1510,3 +1510,104 @@ Test(repair, extreme_inertias_stay_finite)
 				  "large to compute; written as given"), "%s", r.msgs);
 	result_free(&r);
 }
+
+/* ---- --repair: names, everywhere they are used ------------------------------------ */
+
+#define RLINK(n) "<link name='" n "'>" INERTIAL "</link>\n"
+
+/* A robot named as SDFormat reserves (world, __x__, a::b): warned of, and
+ * renamed under --repair (which used to hide the warning). */
+Test(repair, robot_name_reserved)
+{
+	static const char *const names[] = { "world", "__robot__", "arm::v2" };
+	static const char *const fixed[] = { "world_model", "x__robot__", "arm_v2" };
+	unsigned i;
+
+	for (i = 0; i < 3; i++) {
+		char urdf[256];
+		struct result r;
+		snprintf(urdf, sizeof urdf, "<robot name='%s'>" RLINK("a") "</robot>", names[i]);
+		r = convert(urdf);
+		cr_assert(strstr(r.msgs, "robot name '") && strstr(r.msgs, "is reserved in SDFormat"),
+			  "%s", r.msgs);
+		result_free(&r);
+		r = convert_repair(urdf);
+		cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+		cr_assert(strstr(r.msgs, "repaired: robot '"), "%s", r.msgs);
+		cr_assert_null(strstr(r.msgs, "is reserved in SDFormat"), "%s", r.msgs);
+		{
+			char model[64];
+			snprintf(model, sizeof model, "<model name='%s'>", fixed[i]);
+			at(&r, model);
+		}
+		result_free(&r);
+	}
+}
+
+/* A renamed link reaches what names it in the blocks: what lumping wrote
+ * (a contact sensor's collision, a plugin's bodyName), a model-level
+ * joint's parent, a frame's attached_to, a relative_to; the old name is
+ * left nowhere. */
+Test(repair, renames_reach_the_blocks)
+{
+	struct result r = convert_repair(
+		"<robot name='r'>\n" RLINK("base")
+		"<link name='arm::x'>" INERTIAL "<collision><geometry><sphere radius='1'/></geometry>"
+		"</collision></link>\n"
+		RLINK("tip")
+		"<joint name='j' type='revolute'><parent link='base'/><child link='arm::x'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<joint name='t' type='fixed'><parent link='arm::x'/><child link='tip'/></joint>\n"
+		"<gazebo reference='tip'><sensor name='c' type='contact'><contact>"
+		"<collision>tip_collision</collision></contact></sensor></gazebo>\n"
+		"<gazebo reference='arm::x'><sensor name='s' type='contact'><contact>"
+		"<collision>arm::x_collision</collision></contact></sensor>"
+		"<plugin name='p' filename='libp.so'><bodyName>arm::x</bodyName></plugin></gazebo>\n"
+		"<gazebo><link name='extra'>" "<pose relative_to='arm::x'>0 0 1 0 0 0</pose></link>"
+		"<joint name='ej' type='fixed'><parent>arm::x</parent><child>extra</child></joint>"
+		"<frame name='f' attached_to='arm::x'/></gazebo>\n"
+		"</robot>");
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	absent(&r, "arm::x");
+	at(&r, "<link name='arm_x'>");
+	at(&r, "<collision>arm_x_collision</collision>");
+	at(&r, "<bodyName>arm_x</bodyName>");
+	at(&r, "<parent>arm_x</parent>");
+	at(&r, "attached_to='arm_x'");
+	at(&r, "relative_to='arm_x'");
+	cr_assert(strstr(r.msgs, "repaired: <collision> named 'arm::x_collision', renamed; it now "
+			 "names 'arm_x_collision'"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* A model-level <joint> named like a joint of the robot (a gripper's block
+ * does this), and a block's element named with '::' (an IMU's): warned
+ * of; renamed under --repair. */
+Test(repair, block_element_names)
+{
+	const char *urdf =
+		"<robot name='r'>\n" RLINK("a") RLINK("b")
+		"<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<gazebo><joint name='j' type='fixed'><parent>a</parent><child>b</child></joint></gazebo>\n"
+		"<gazebo reference='b'><sensor name='imu::sensor' type='imu'/>"
+		"<plugin name='gz::sim::systems::Imu' filename='x'/></gazebo>\n"
+		"</robot>";
+	struct result r = convert(urdf);
+
+	cr_assert(strstr(r.msgs, "<joint name='j'> in a <gazebo> block: a link or joint of the robot "
+			 "has that name"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "<sensor name='imu::sensor'> in a <gazebo> block: '::'"), "%s",
+		  r.msgs);
+	cr_assert_null(strstr(r.msgs, "gz::sim::systems::Imu"), "a plugin's name is its class:\n%s",
+		       r.msgs);
+	result_free(&r);
+
+	r = convert_repair(urdf);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	at(&r, "<joint name='j_joint' type='fixed'>");
+	at(&r, "<sensor name='imu_sensor' type='imu'");
+	at(&r, "name='gz::sim::systems::Imu'");
+	result_free(&r);
+}
