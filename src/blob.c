@@ -322,6 +322,15 @@ static void retype(struct filler *f, const struct xnode *n, const char *what,
 	*text = v.text;
 }
 
+static int blank(const char *text)
+{
+	if (!text)
+		return 1;
+	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+		text++;
+	return *text == '\0';
+}
+
 /* The typed attributes of N (described by E) and, for a leaf, its text. */
 static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
@@ -335,8 +344,12 @@ static void retype_values(struct filler *f, struct xnode *n, const struct schema
 			retype(f, n, what, a->type, &n->attrs[i].value);
 		}
 	}
-	if (e->type != SCHEMA_TEXT && !n->first) {
-		const char *text = n->text ? n->text : "";
+	if (e->type != SCHEMA_TEXT && !n->first && blank(n->text)) {
+		/* no text: the reader keeps the description's default */
+		if (e->dflt)
+			n->text = e->dflt;
+	} else if (e->type != SCHEMA_TEXT && !n->first) {
+		const char *text = n->text;
 		snprintf(what, sizeof what, "<%.60s>", n->name);
 		retype(f, n, what, e->type, &text);
 		n->text = text;

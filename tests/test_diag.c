@@ -830,7 +830,7 @@ Test(warn, blob_values_read_as_their_type)
 		"<robot name='r'>\n"
 		" <link name='a'>" INERTIAL "</link>\n"
 		" <gazebo reference='a'><sensor name='s' type='ray'>\n"
-		"  <update_rate>10.5hz</update_rate><visualize>TRUE</visualize>\n"
+		"  <update_rate>10.5hz</update_rate><visualize>TRUE</visualize><always_on/>\n"
 
 		"  <ray><scan><horizontal><samples>666.5185185185185</samples>"
 		"<resolution>0x10</resolution></horizontal></scan>\n"
@@ -847,7 +847,8 @@ Test(warn, blob_values_read_as_their_type)
 	r = run(urdf, "t.urdf", NULL);
 	cr_assert(strstr(r.out, "<samples>666</samples>") && strstr(r.out, "<visualize>true<") &&
 		  strstr(r.out, "<resolution>16</resolution>") && strstr(r.out, "<max>inf</max>") &&
-		  strstr(r.out, "<update_rate>10.5</update_rate>"), "%s", r.out);
+		  strstr(r.out, "<update_rate>10.5</update_rate>") &&
+		  strstr(r.out, "<always_on>false</always_on>"), "%s", r.out);   /* empty: the default */
 	run_free(&r);
 
 	/* a colour of three numbers gets the reader's alpha of 1 */
