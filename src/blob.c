@@ -25,8 +25,7 @@ struct filler {
 	struct index *gone;   /* of those, the names left out */
 };
 
-/* Model-level blobs that name a frame of the model. */
-static int names_a_frame(const struct xnode *b)
+int blob_names_a_frame(const struct xnode *b)
 {
 	return !strcmp(b->name, "link") || !strcmp(b->name, "joint") ||
 	       !strcmp(b->name, "frame") || !strcmp(b->name, "model");
@@ -43,7 +42,7 @@ static void index_blob_names(struct filler *f)
 		for (i = 0; i < r->ext->blobs.n; i++) {
 			struct xnode *b = r->ext->blobs.v[i];
 			const char *name = xnode_attr(b, "name");
-			if (name && name[0] && names_a_frame(b))
+			if (name && name[0] && blob_names_a_frame(b))
 				index_put(f->blob_names, name, b);
 		}
 }
@@ -137,19 +136,6 @@ struct typed {
 	int changed;        /* the text said something else (a fraction cut, a
 			     * sign wrapped, words after the number) */
 };
-
-static const char *trimmed(struct arena *a, const char *text)
-{
-	size_t len;
-
-	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
-		text++;
-	len = strlen(text);
-	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t' ||
-		       text[len - 1] == '\n' || text[len - 1] == '\r'))
-		len--;
-	return arena_strndup(a, text, len);
-}
 
 /* Whether T, read whole as a decimal, is V: then reading it as V changed
  * nothing ("640.0" as the integer 640). */
@@ -247,7 +233,7 @@ static int read_colour(struct arena *a, const char *t, struct typed *out)
  * the text.  Text that already says its value exactly is kept. */
 static int read_typed(struct arena *a, enum schema_type type, const char *text, struct typed *out)
 {
-	const char *t = trimmed(a, text);
+	const char *t = xnode_trimmed(a, text);
 	int is_true = !strcasecmp(t, "true"), is_false = !strcasecmp(t, "false");
 	double v;
 	long i;
@@ -322,15 +308,6 @@ static void retype(struct filler *f, const struct xnode *n, const char *what,
 	*text = v.text;
 }
 
-static int blank(const char *text)
-{
-	if (!text)
-		return 1;
-	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
-		text++;
-	return *text == '\0';
-}
-
 /* The typed attributes of N (described by E) and, for a leaf, its text. */
 static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
@@ -344,7 +321,7 @@ static void retype_values(struct filler *f, struct xnode *n, const struct schema
 			retype(f, n, what, a->type, &n->attrs[i].value);
 		}
 	}
-	if (e->type != SCHEMA_TEXT && !n->first && blank(n->text)) {
+	if (e->type != SCHEMA_TEXT && !n->first && xnode_blank(n->text)) {
 		/* no text: the reader keeps the description's default */
 		if (e->dflt)
 			n->text = e->dflt;
@@ -459,17 +436,6 @@ static const char *why_missing(const struct filler *f, const char *name)
 	return "no link, joint or frame has that name";
 }
 
-/* The element after N in document order within ROOT, skipping N's
- * children when SKIP_BELOW; NULL at the end. */
-static const struct xnode *next_in(const struct xnode *n, const struct xnode *root, int skip_below)
-{
-	if (n->first && !skip_below)
-		return n->first;
-	while (n != root && !n->next)
-		n = n->parent;
-	return n == root ? NULL : n->next;
-}
-
 /* One name a blob asks a reader to resolve: in element AT, a link (for a
  * joint's parent and child) or any frame. */
 struct ref {
@@ -510,7 +476,7 @@ static unsigned refs_of(const struct xnode *b, struct ref refs[REFS_MAX])
 			if (v && v[0])
 				refs[nrefs++] = (struct ref){ n, v, 0 };
 		}
-		n = next_in(n, b, own_scope);
+		n = xnode_next_in(n, b, own_scope);
 	}
 	return nrefs;
 }

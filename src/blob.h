@@ -13,6 +13,10 @@
 #include "model.h"
 #include "schema.h"
 
+/* Whether model-level blob B gives the model a frame (<link>, <joint>,
+ * <frame>, <model>: their names share one scope with the robot's). */
+int blob_names_a_frame(const struct xnode *b);
+
 /* Every blob of RB, read through schema S. */
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "blob.h"
 #include "index.h"
 
 /* ---- inertia --------------------------------------------------------------- */
@@ -409,16 +410,6 @@ void repair_names(struct repairer *r)
 
 /* ---- what the blocks name ------------------------------------------------------- */
 
-/* The element after N in document order within ROOT; NULL at the end. */
-static struct xnode *next_node(struct xnode *n, const struct xnode *root, int skip_below)
-{
-	if (n->first && !skip_below)
-		return n->first;
-	while (n != root && !n->next)
-		n = n->parent;
-	return n == root ? NULL : n->next;
-}
-
 static const char *renamed(const struct repairer *r, const char *name)
 {
 	return name && name[0] ? index_get(r->renames, name) : NULL;
@@ -463,7 +454,7 @@ static void rewrite_references(struct repairer *r, struct xnode *b)
 	const char *now;
 	unsigned i, k;
 
-	for (n = b; n; n = next_node(n, b, 0)) {
+	for (n = b; n; n = xnode_next_in(n, b, 0)) {
 		for (i = 0; i < n->nattrs; i++)
 			for (k = 0; k < 2; k++)
 				if (!strcmp(n->attrs[i].name, keys[k]) &&
@@ -512,11 +503,6 @@ static int output_has(const struct robot *rb, const char *name)
 	       (j && !strcmp(j->name, name) && joint_named_in_output(j));
 }
 
-static int names_a_frame(const struct xnode *b)
-{
-	return !strcmp(b->name, "link") || !strcmp(b->name, "joint") || !strcmp(b->name, "frame");
-}
-
 /* Element N of a block, named NAME, which readers refuse for WHY: renamed
  * (FIX) or warned of. */
 static void blob_name(struct repairer *r, struct xnode *n, const char *name, const char *why,
@@ -548,13 +534,13 @@ void repair_blob_names(struct repairer *r, int fix)
 		for (k = 0; k < 3; k++)
 			for (b = 0; b < lists[k]->n; b++) {
 				struct xnode *root = lists[k]->v[b], *n;
-				for (n = root; n; n = next_node(n, root, !strcmp(n->name, "plugin"))) {
+				for (n = root; n; n = xnode_next_in(n, root, !strcmp(n->name, "plugin"))) {
 					const char *name = xnode_attr(n, "name");
 					if (!name || !strcmp(n->name, "plugin"))
 						continue;
 					if (strstr(name, "::"))
 						blob_name(r, n, name, "'::' separates nested scopes", 0, fix);
-					else if (n == root && e->ref[0] == '\0' && names_a_frame(n) &&
+					else if (n == root && e->ref[0] == '\0' && blob_names_a_frame(n) &&
 						 output_has(r->rb, name))
 						blob_name(r, n, name, "a link or joint of the robot has that "
 							  "name, and SDFormat needs distinct names", 1, fix);

@@ -164,20 +164,11 @@ static void order_links(struct resolver *rs)
 /* ---- gazebo extensions ---------------------------------------------------- */
 
 /* A tag's value: its value attribute, else its text; blanks trimmed. */
-static char *tag_value(struct arena *a, const struct xnode *n)
+static const char *tag_value(struct arena *a, const struct xnode *n)
 {
 	const char *v = xnode_attr(n, "value");
-	size_t len;
 
-	if (!v)
-		v = n->text ? n->text : "";
-	while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r')
-		v++;
-	len = strlen(v);
-	while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t' ||
-			   v[len - 1] == '\n' || v[len - 1] == '\r'))
-		len--;
-	return arena_strndup(a, v, len);
+	return xnode_trimmed(a, v ? v : n->text);
 }
 
 /* libsdformat's reading of a boolean tag: the words of one value (true,
@@ -248,7 +239,7 @@ static int read_tag_value(struct resolver *rs, const struct tag *t, const struct
 static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag *t,
 		     const struct xnode *n)
 {
-	char *v = tag_value(&rs->rb->arena, n);
+	const char *v = tag_value(&rs->rb->arena, n);
 	union tag_value *val = &tr->v[t->stored_as];
 
 	if (t->kind == TAG_TEXT && (n->first || v[0] == '\0')) {

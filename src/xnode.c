@@ -159,3 +159,42 @@ void xnode_remove_attr(struct xnode *n, const char *name)
 			return;
 		}
 }
+
+struct xnode *xnode_next_in(const struct xnode *n, const struct xnode *root, int skip_below)
+{
+	if (n->first && !skip_below)
+		return n->first;
+	while (n != root && !n->next)
+		n = n->parent;
+	return n == root ? NULL : n->next;
+}
+
+static int is_xml_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+const char *xnode_trimmed(struct arena *a, const char *text)
+{
+	size_t len;
+
+	if (!text)
+		return "";
+	while (is_xml_blank(*text))
+		text++;
+	len = strlen(text);
+	if (!len || !is_xml_blank(text[len - 1]))
+		return text;
+	while (len && is_xml_blank(text[len - 1]))
+		len--;
+	return arena_strndup(a, text, len);
+}
+
+int xnode_blank(const char *text)
+{
+	if (!text)
+		return 1;
+	while (is_xml_blank(*text))
+		text++;
+	return *text == '\0';
+}

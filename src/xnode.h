@@ -35,6 +35,14 @@ const char *xnode_attr(const struct xnode *n, const char *name);
 /* Removes N's attribute NAME, if it has one. */
 void xnode_remove_attr(struct xnode *n, const char *name);
 void xnode_set_attr(struct xnode *n, const char *name, const char *value);
+/* The element after N in document order within ROOT, skipping N's
+ * children when SKIP_BELOW; NULL at the end (a walk without recursion). */
+struct xnode *xnode_next_in(const struct xnode *n, const struct xnode *root, int skip_below);
+/* TEXT without the XML blanks around it, in A (TEXT itself when it has
+ * none); NULL is "". */
+const char *xnode_trimmed(struct arena *a, const char *text);
+/* Whether TEXT (NULL too) is nothing but XML blanks. */
+int xnode_blank(const char *text);
 /* Deep copy of N (and its subtree) in A, detached. */
 struct xnode *xnode_copy(struct arena *a, const struct xnode *n);
 
