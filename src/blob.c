@@ -205,16 +205,16 @@ static int read_colour(struct arena *a, const char *t, struct typed *out)
 	while (*t) {
 		double v;
 		long used;
-		while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+		while (xnode_is_blank(*t))
 			t++;
 		if (!*t)
 			break;
 		used = num_read_stod(t, &v);
 		if (used <= 0 || n == 4 || !(v >= 0 && v <= 1))
 			return -1;
-		if (t[used] && t[used] != ' ' && t[used] != '\t' && t[used] != '\n' && t[used] != '\r')
+		if (t[used] && !xnode_is_blank(t[used]))
 			out->changed = 1;   /* "0.5x": the token's number */
-		while (*t && *t != ' ' && *t != '\t' && *t != '\n' && *t != '\r')
+		while (*t && !xnode_is_blank(*t))
 			t++;
 		if (n++)
 			buf[len++] = ' ';

@@ -169,7 +169,7 @@ struct xnode *xnode_next_in(const struct xnode *n, const struct xnode *root, int
 	return n == root ? NULL : n->next;
 }
 
-static int is_xml_blank(char c)
+int xnode_is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
@@ -180,12 +180,12 @@ const char *xnode_trimmed(struct arena *a, const char *text)
 
 	if (!text)
 		return "";
-	while (is_xml_blank(*text))
+	while (xnode_is_blank(*text))
 		text++;
 	len = strlen(text);
-	if (!len || !is_xml_blank(text[len - 1]))
+	if (!len || !xnode_is_blank(text[len - 1]))
 		return text;
-	while (len && is_xml_blank(text[len - 1]))
+	while (len && xnode_is_blank(text[len - 1]))
 		len--;
 	return arena_strndup(a, text, len);
 }
@@ -194,7 +194,7 @@ int xnode_blank(const char *text)
 {
 	if (!text)
 		return 1;
-	while (is_xml_blank(*text))
+	while (xnode_is_blank(*text))
 		text++;
 	return *text == '\0';
 }

@@ -41,6 +41,8 @@ struct xnode *xnode_next_in(const struct xnode *n, const struct xnode *root, int
 /* TEXT without the XML blanks around it, in A (TEXT itself when it has
  * none); NULL is "". */
 const char *xnode_trimmed(struct arena *a, const char *text);
+/* Whether C is an XML blank (space, tab, CR, LF). */
+int xnode_is_blank(char c);
 /* Whether TEXT (NULL too) is nothing but XML blanks. */
 int xnode_blank(const char *text);
 /* Deep copy of N (and its subtree) in A, detached. */
