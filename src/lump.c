@@ -463,9 +463,10 @@ static void number_merges(struct robot *rb)
 	while (top) {
 		struct visit *v = &stack[top - 1];
 		struct joint *j;
-		/* the lumpable children, then the merge, then the others */
+		/* the lumpable children, then the merge, then the others:
+		 * before the merge, children of kept joints are passed over */
 		while (v->next < v->l->nchildren &&
-		       (v->l->children[v->next]->fate == JOINT_LUMPED) == !v->merged)
+		       (v->l->children[v->next]->fate == JOINT_LUMPED) == v->merged)
 			v->next++;
 		if (v->next == v->l->nchildren) {
 			if (!v->merged) {

@@ -629,11 +629,6 @@ size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, strlen(buf));
 }
 
-size_t num_format_ref6(double v, char buf[NUM_BUFSZ])
-{
-	return fabs(v) < 0.1 ? num_format_g6(v, buf) : num_format(v, buf);
-}
-
 size_t num_format_out(double v, char buf[NUM_BUFSZ])
 {
 	return num_format(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
@@ -650,8 +645,6 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 			buf[len++] = ' ';
 		if (style == NUM_G6)
 			len += num_format_g6(v[i], buf + len);
-		else if (style == NUM_REF6)
-			len += num_format_ref6(v[i], buf + len);
 		else
 			len += num_format_out(v[i], buf + len);
 	}

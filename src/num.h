@@ -56,14 +56,7 @@ size_t num_format_long(long v, char *buf);
  * rounding moves values by more than the 6th digit. */
 size_t num_format_g6(double v, char buf[NUM_BUFSZ]);
 
-/* For values libsdformat 12 computes itself and prints with 6 decimals
- * (frame poses and sensor poses after lumping, plugin offsets): the
- * shortest form, except below 0.1 in magnitude, where the reference's 6
- * decimals drop digits that matter and u2s writes them the same way so
- * that both mean the same number (num_format_g6()). */
-size_t num_format_ref6(double v, char buf[NUM_BUFSZ]);
-
-enum num_style { NUM_SHORTEST, NUM_G6, NUM_REF6 };
+enum num_style { NUM_SHORTEST, NUM_G6 };
 
 /* N numbers separated by spaces into BUF (N * NUM_BUFSZ bytes), each in the
  * given style (NUM_SHORTEST: num_format_out()).  Returns the length. */

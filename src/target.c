@@ -10,7 +10,6 @@ static const struct sdf_target TARGETS[] = {
 		.unbounded_lower = "-10000000000000000",
 		.unbounded_upper = "10000000000000000",
 		.vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 },
-		.lumped_frame_style = NUM_REF6,
 		.schema = &SCHEMA_1_9,
 	},
 	/* libsdformat 14 (Gazebo Harmonic) */
@@ -19,7 +18,6 @@ static const struct sdf_target TARGETS[] = {
 		.unbounded_lower = "-inf",
 		.unbounded_upper = "inf",
 		.vector_style = { NUM_SHORTEST, NUM_G6, NUM_SHORTEST, NUM_SHORTEST },
-		.lumped_frame_style = NUM_SHORTEST,
 		.link_frame_pose = 1,
 		.lumped_pose_printed = 1,
 		.colour_in_full = 1,
@@ -32,7 +30,6 @@ static const struct sdf_target TARGETS[] = {
 		.unbounded_lower = "-inf",
 		.unbounded_upper = "inf",
 		.vector_style = { NUM_SHORTEST, NUM_G6, NUM_SHORTEST, NUM_SHORTEST },
-		.lumped_frame_style = NUM_SHORTEST,
 		.link_frame_pose = 1,
 		.lumped_pose_printed = 1,
 		.colour_in_full = 1,

@@ -19,8 +19,6 @@ struct sdf_target {
 	/* How each kind of vector is printed: libsdformat 12 prints them all
 	 * with 6 significant digits; later ones keep some in full. */
 	enum num_style vector_style[VEC_USE_COUNT];
-	/* Poses of the frames lumping leaves (computed by libsdformat). */
-	enum num_style lumped_frame_style;
 	/* Sensor, light and projector poses moved by lumping are what the
 	 * reference prints at each merge (6 digits) and then reads, kept in
 	 * the output at full precision (else computed exactly). */

@@ -53,24 +53,24 @@ static const char *fmt_vector(const struct writer *w, struct xnode *at, const do
 	return fmt_nums(at, v, 3, w->target->vector_style[use]);
 }
 
-/* A pose in STYLE; angles as urdfdom extracts them when URDF_RPY (visual,
+/* A pose, exactly; angles as urdfdom extracts them when URDF_RPY (visual,
  * collision and model poses). */
-static const char *fmt_pose_as(struct xnode *at, struct pose p, int urdf_rpy, enum num_style style)
+static const char *fmt_pose_as(struct xnode *at, struct pose p, int urdf_rpy)
 {
 	double v[6] = { p.p.x, p.p.y, p.p.z };
 
 	pose_rpy(&p, urdf_rpy, v + 3);
-	return fmt_nums(at, v, 6, style);
+	return fmt_nums(at, v, 6, NUM_SHORTEST);
 }
 
 static const char *fmt_pose(struct xnode *at, struct pose p)
 {
-	return fmt_pose_as(at, p, 0, NUM_SHORTEST);
+	return fmt_pose_as(at, p, 0);
 }
 
 static const char *fmt_pose_urdf(struct xnode *at, struct pose p)
 {
-	return fmt_pose_as(at, p, 1, NUM_SHORTEST);
+	return fmt_pose_as(at, p, 1);
 }
 
 static const char *fmt_bool(int b)
@@ -774,7 +774,7 @@ static void write_lumped_frames(struct writer *w)
 		if (l->fate != LINK_LUMPED)
 			continue;
 		f = frame_node(&w->scratch, j->name, j->parent->name);
-		xnode_add(f, "pose", fmt_pose_as(f, j->origin, 0, w->target->lumped_frame_style));
+		xnode_add(f, "pose", fmt_pose(f, j->origin));
 		print_and_free(w->o, f);
 		f = frame_node(&w->scratch, l->name, j->name);
 		if (w->target->link_frame_pose)

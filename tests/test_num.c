@@ -475,8 +475,6 @@ Test(num_format_vec, styles)
 	cr_assert_str_eq(buf, "0.1 1.356886 0.01234567");
 	num_format_vec(v, 3, NUM_G6, buf);
 	cr_assert_str_eq(buf, "0.1 1.35689 0.012346");
-	num_format_vec(v, 3, NUM_REF6, buf);
-	cr_assert_str_eq(buf, "0.1 1.356886 0.012346");
 	cr_assert_eq(num_format_vec(v, 0, NUM_G6, buf), 0);
 	cr_assert_str_eq(buf, "");
 }

@@ -946,6 +946,36 @@ Test(lump, plugin_keys_on_two_branches_follow_merge_order)
 	result_free(&r);
 }
 
+/* Keys on links of two chains that meet at a lumped link m: libsdformat
+ * merges bottom-up (a link's lumped children, then the link), so b, a, d,
+ * c, m; at m both keys name it.  Values from sdf-oracle-12.9 (6 digits). */
+Test(lump, plugin_keys_follow_bottom_up_merge_order)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link><link name='m'>" INERTIAL "</link>"
+		"<link name='a'>" INERTIAL "</link><link name='b'>" INERTIAL "</link>"
+		"<link name='c'>" INERTIAL "</link><link name='d'>" INERTIAL "</link>"
+		"<joint name='jm' type='fixed'><parent link='base'/><child link='m'/>"
+		"<origin xyz='0.5 0 0' rpy='0.3 0 0'/></joint>"
+		"<joint name='ja' type='fixed'><parent link='m'/><child link='a'/>"
+		"<origin xyz='1 0 0' rpy='0 0.2 0'/></joint>"
+		"<joint name='jb' type='fixed'><parent link='a'/><child link='b'/>"
+		"<origin xyz='0 1 0' rpy='0 0 0.7'/></joint>"
+		"<joint name='jc' type='fixed'><parent link='m'/><child link='c'/>"
+		"<origin xyz='0 0 1' rpy='0.1 0 0'/></joint>"
+		"<joint name='jd' type='fixed'><parent link='c'/><child link='d'/>"
+		"<origin xyz='0 2 0' rpy='0 0.4 0.5'/></joint>"
+		"<gazebo><plugin name='p' filename='p.so'><bodyName>b</bodyName>"
+		"<frameName>d</frameName><xyzOffset>0.1 0.2 0.3</xyzOffset>"
+		"<rpyOffset>0.1 0.2 0.3</rpyOffset></plugin></gazebo>"
+		"</robot>");
+
+	assert_vector_within(&r, "xyzOffset", 1.3354, 2.2385, 3.03962, 1e-5);
+	assert_vector_within(&r, "rpyOffset", 0.583615, -0.21412, 1.6839, 1e-5);
+	result_free(&r);
+}
+
 /* Blobs that name what the output lacks (a massless link left out, a
  * floating joint, a blob left out before them) go too, each said. */
 Test(blob, what_names_nothing_written_is_left_out)
