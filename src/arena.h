@@ -15,6 +15,7 @@
 
 #include <setjmp.h>
 #include <stddef.h>
+#include <string.h>
 #include <talloc.h>
 
 /* Out of memory ends a conversion: whatever fails to allocate jumps to the
@@ -33,6 +34,7 @@ struct arena {
 	TALLOC_CTX *ctx;      /* owns the blocks, and nothing else */
 	oom_jump *oom;        /* where running out of memory goes */
 	char *cur, *end;      /* free space in the current block */
+	char *ready;          /* cur..ready may be handed out: not poisoned */
 	void *first;          /* the first block, kept by arena_reset() */
 	void *chunks;         /* blocks and large chunks, newest first */
 };
@@ -45,9 +47,29 @@ struct arena_mark {
 };
 
 void arena_init(struct arena *a, TALLOC_CTX *ctx, oom_jump *jump);
-/* N zeroed bytes, aligned for any type.  Never NULL: out of memory jumps
- * to A->oom. */
-void *arena_alloc(struct arena *a, size_t n);
+
+#define ARENA_ALIGN 16
+/* arena_alloc_raw() where the ready space does not hold N bytes. */
+void *arena_alloc_slow(struct arena *a, size_t n);
+
+/* N bytes, aligned for any type, not zeroed.  Never NULL: out of memory
+ * jumps to A->oom.  Inline: a conversion makes millions of small nodes. */
+static inline void *arena_alloc_raw(struct arena *a, size_t n)
+{
+	size_t rounded = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	char *p = a->cur;
+
+	if (rounded - 1 >= (size_t)(a->ready - p))   /* n == 0, or no room ready */
+		return arena_alloc_slow(a, n);
+	a->cur = p + rounded;
+	return p;
+}
+
+/* N zeroed bytes, aligned for any type. */
+static inline void *arena_alloc(struct arena *a, size_t n)
+{
+	return memset(arena_alloc_raw(a, n), 0, n);
+}
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_printf(struct arena *a, const char *fmt, ...)

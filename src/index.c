@@ -36,6 +36,21 @@ static uint64_t rotl(uint64_t x, int b)
 		v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32); \
 	} while (0)
 
+/* The 8 bytes at P as a little-endian number (one load on most machines). */
+static uint64_t load_le64(const char *p)
+{
+	uint64_t m;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&m, p, sizeof m);
+#else
+	int k;
+	for (m = 0, k = 7; k >= 0; k--)
+		m = (m << 8) | (unsigned char)p[k];
+#endif
+	return m;
+}
+
 /* SipHash-1-3 of the string S under KEY (Aumasson and Bernstein's
  * keyed hash, one round per word and three to finish). */
 static unsigned hash_str(const uint64_t key[2], const char *s)
@@ -47,8 +62,7 @@ static unsigned hash_str(const uint64_t key[2], const char *s)
 	int k;
 
 	for (i = 0; i + 8 <= len; i += 8) {
-		for (m = 0, k = 7; k >= 0; k--)
-			m = (m << 8) | (unsigned char)s[i + k];
+		m = load_le64(s + i);
 		v3 ^= m;
 		SIPROUND(v0, v1, v2, v3);
 		v0 ^= m;

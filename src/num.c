@@ -55,40 +55,50 @@ static long parse_fast(const char *s, double *out)
 		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 	};
+	const unsigned char *p = (const unsigned char *)s, *first, *sig;
 	unsigned long long m = 0;
-	int digits = 0, seen = 0, frac = 0, neg = 0, e = 0;
-	long i = 0;
+	unsigned d;
+	int digits, frac = 0, neg = 0, e = 0;
 
-	if (s[i] == '+' || s[i] == '-')
-		neg = s[i++] == '-';
-	for (; s[i] >= '0' && s[i] <= '9'; i++, seen++)
-		if (m || s[i] != '0') {
-			m = m * 10 + (unsigned)(s[i] - '0');
-			digits++;
-		}
-	if (s[i] == '.')
-		for (i++; s[i] >= '0' && s[i] <= '9'; i++, seen++, frac++)
-			if (m || s[i] != '0') {
-				m = m * 10 + (unsigned)(s[i] - '0');
-				digits++;
-			}
-	if (!seen)
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	first = p;
+	while (*p == '0')
+		p++;
+	sig = p;   /* the first significant digit, if the integer part has one */
+	for (; (d = (unsigned)*p - '0') < 10; p++)
+		m = m * 10 + d;
+	digits = (int)(p - sig);
+	if (*p == '.') {
+		const unsigned char *f = ++p;
+		if (m == 0)
+			while (*p == '0')
+				p++;
+		sig = p;
+		for (; (d = (unsigned)*p - '0') < 10; p++)
+			m = m * 10 + d;
+		digits += (int)(p - sig);
+		frac = (int)(p - f);
+		if (p - first == 1)
+			return 0;   /* "." alone: no digit */
+	}
+	if (p == first)
 		return 0;
 	if (digits > 15)
-		return -1;
-	if (s[i] == 'e' || s[i] == 'E') {
-		long j = i + 1;
+		return -1;   /* M may have lost digits: strtod */
+	if (*p == 'e' || *p == 'E') {
+		const unsigned char *q = p + 1;
 		int eneg = 0;
-		if (s[j] == '+' || s[j] == '-')
-			eneg = s[j++] == '-';
-		if (!(s[j] >= '0' && s[j] <= '9'))
+		if (*q == '+' || *q == '-')
+			eneg = *q++ == '-';
+		if ((unsigned)*q - '0' >= 10)
 			return -1;
-		for (; s[j] >= '0' && s[j] <= '9' && e < 1000; j++)
-			e = e * 10 + (s[j] - '0');
-		if (s[j] >= '0' && s[j] <= '9')
+		for (; (d = (unsigned)*q - '0') < 10 && e < 1000; q++)
+			e = e * 10 + (int)d;
+		if ((unsigned)*q - '0' < 10)
 			return -1;   /* an exponent of four digits or more */
 		e = eneg ? -e : e;
-		i = j;
+		p = q;
 	}
 	e -= frac;
 	if (e < -22 || e > 22)
@@ -96,11 +106,11 @@ static long parse_fast(const char *s, double *out)
 	*out = e < 0 ? (double)m / p10[-e] : (double)m * p10[e];
 	if (neg)
 		*out = -*out;
-	return i;
+	return (long)((const char *)p - s);
 }
 
 /* Parses one number at *S, advancing *S past it. */
-static int parse_one(const char **s, double *out)
+static inline int parse_one(const char **s, double *out)
 {
 	long fast = parse_fast(*s, out);
 	size_t n;
@@ -201,6 +211,57 @@ size_t num_format_long(long v, char *buf)
 	return len;
 }
 
+/* "00" to "99": digits are written two at a time. */
+static const char DIGIT_PAIRS[] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* The decimal M * 10^-K (M an integer, K >= 0), negated when NEG: trailing
+ * zeros of the fraction dropped, at least one digit before the point. */
+static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	char tmp[24], *p = tmp + sizeof tmp;
+	size_t n, len = 0;
+
+	while (k > 0 && m % 10 == 0) {
+		m /= 10;
+		k--;
+	}
+	while (m >= 100) {
+		p -= 2;
+		memcpy(p, DIGIT_PAIRS + 2 * (m % 100), 2);
+		m /= 100;
+	}
+	if (m >= 10) {
+		p -= 2;
+		memcpy(p, DIGIT_PAIRS + 2 * m, 2);
+	} else {
+		*--p = (char)('0' + m);
+	}
+	n = (size_t)(tmp + sizeof tmp - p);
+	if (neg)
+		buf[len++] = '-';
+	if (n <= (size_t)k) {   /* 0.000DDD */
+		buf[len++] = '0';
+		buf[len++] = '.';
+		memset(buf + len, '0', (size_t)k - n);
+		len += (size_t)k - n;
+		memcpy(buf + len, p, n);
+		len += n;
+	} else {
+		memcpy(buf + len, p, n - (size_t)k);
+		len += n - (size_t)k;
+		if (k > 0) {
+			buf[len++] = '.';
+			memcpy(buf + len, p + n - k, (size_t)k);
+			len += (size_t)k;
+		}
+	}
+	buf[len] = '\0';
+	return len;
+}
+
 /* The fast path of num_format(): V as a plain decimal of at most six
  * fractional digits, when one reads back as V.  M, the integer nearest
  * V * 10^6, is exact and so is 10^6, and division is correctly rounded:
@@ -213,32 +274,13 @@ static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 {
 	double a = fabs(v), scaled = a * 1e6;
 	unsigned long long m;
-	char digits[24];
-	size_t n = 0, len = 0;
-	int k = 6;
 
 	if (!(a >= 1e-4 && scaled < 1125899906842624.0))
 		return 0;
 	m = (unsigned long long)(scaled + 0.5);
 	if ((double)m / 1e6 != a)
 		return 0;
-	while (k > 0 && m % 10 == 0) {
-		m /= 10;
-		k--;
-	}
-	do {
-		digits[n++] = (char)('0' + m % 10);
-		m /= 10;
-	} while (m > 0 || n <= (size_t)k);   /* at least one digit before the point */
-	if (v < 0)
-		buf[len++] = '-';
-	while (n > 0) {
-		if (n == (size_t)k)
-			buf[len++] = '.';
-		buf[len++] = digits[--n];
-	}
-	buf[len] = '\0';
-	return len;
+	return write_fixed(v < 0, m, 6, buf);
 }
 
 /* Writes the decimal DIGITS (N of them, no leading zero) times 10^EXP10
@@ -464,11 +506,19 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 {
 	struct exact x;
 	unsigned long long c, best;
-	int lo = 1, hi = 16, p = 17, mid, exp10, n;
+	int lo = 1, hi = 14, p = 15, mid, exp10, n;
 	char digits[17];
 
-	if (exact_scale(fabs(v), &x) != 0 || (best = nearest_if_exact(&x, 17)) == 0)
+	if (exact_scale(fabs(v), &x) != 0)
 		return 0;
+	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
+	 * took format_decimal): those are tried first, then fewer by bisection. */
+	if ((best = nearest_if_exact(&x, 15)) == 0) {
+		hi = 0;
+		if ((best = nearest_if_exact(&x, p = 16)) == 0 &&
+		    (best = nearest_if_exact(&x, p = 17)) == 0)
+			return 0;
+	}
 	while (lo <= hi) {
 		mid = (lo + hi) / 2;
 		if ((c = nearest_if_exact(&x, mid)) != 0) {
@@ -546,7 +596,12 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 	int prec, len = 0;
 	size_t fast;
 
-	if (v == 0 || !isfinite(v)) {
+	if (v == 0) {
+		buf[0] = '0';
+		buf[1] = '\0';
+		return 1;
+	}
+	if (!isfinite(v)) {
 		/* Non-finite values never reach here from a valid model. */
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
@@ -568,18 +623,46 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, (size_t)len);
 }
 
+/* printf("%g") of V in fixed notation (1e-4 <= |V| < 1e6), when the
+ * rounding to 6 significant digits is clear: V * 10^(5-X), X the decimal
+ * exponent, is off by less than 1e-9 (the power is exact, the product
+ * rounded once), so its nearest integer is the exact value's unless the
+ * fraction is that close to a half.  Returns 0 otherwise. */
+static size_t format_g_fixed(double v, char buf[NUM_BUFSZ])
+{
+	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	double a = fabs(v), scaled, whole;
+	int x = 5;
+
+	if (!(a >= 1e-4 && a < 1e6))
+		return 0;
+	while (x > -4 && a * pow10[5 - x] < 1e5)   /* exact below 1e15: no rounding */
+		x--;
+	scaled = a * pow10[5 - x];
+	whole = floor(scaled);
+	if (fabs(scaled - whole - 0.5) < 1e-9 || !(whole >= 1e5 - 1 && whole < 1e6))
+		return 0;
+	whole += scaled - whole > 0.5;
+	if (whole < 1e5 || whole >= 1e6)
+		return 0;   /* rounded to 7 digits, or short of 6: the general path */
+	return write_fixed(v < 0, (unsigned long long)whole, 5 - x, buf);
+}
+
 /* printf("%g") with "0" for zero and a tidy exponent, from the exact
  * digits where they can be had (printf otherwise). */
 static size_t format_g(double v, char buf[NUM_BUFSZ])
 {
 	char digits[17];
 	int exp10, shift;
+	size_t fast;
 
 	if (v == 0) {
 		buf[0] = '0';
 		buf[1] = '\0';
 		return 1;
 	}
+	if ((fast = format_g_fixed(v, buf)) != 0)
+		return fast;
 	if (digits17(fabs(v), digits, &exp10) == 0 && (shift = round_digits(digits, 6)) >= 0)
 		return write_g(v < 0, digits, 6, exp10 + shift, 6, buf);
 	return tidy_exponent(buf, (size_t)snprintf(buf, NUM_BUFSZ, "%g", v));
@@ -656,7 +739,7 @@ int num_flush_subnormal(double *v, int n)
 	int i, flushed = 0;
 
 	for (i = 0; i < n; i++)
-		if (fpclassify(v[i]) == FP_SUBNORMAL) {
+		if (v[i] != 0 && fabs(v[i]) < DBL_MIN) {
 			v[i] = 0;
 			flushed++;
 		}

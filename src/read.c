@@ -23,29 +23,81 @@
 #define MAX_DEPTH 4096
 
 
-/* The children urdfdom reads one of, the first, by the element they are
- * in.  A scope's seen_child has bit 1 << I set once child I was read. */
-static const char *const ONCE_IN_LINK[] = { "inertial", NULL };
-static const char *const ONCE_IN_INERTIAL[] = { "mass", "inertia", "origin", NULL };
-static const char *const ONCE_IN_ITEM[] = { "origin", "geometry", "material", NULL };
-static const char *const ONCE_IN_MATERIAL[] = { "color", "texture", NULL };
-static const char *const ONCE_IN_JOINT[] = {
-	"origin", "parent", "child", "axis", "limit", "dynamics", "mimic",
-	"safety_controller", "calibration", NULL
+/* The elements URDF has, as the reader tells them apart: an element's name
+ * is looked up once, when it starts (classify), and everything after
+ * tests the number.  Kept under 30: a scope's seen_child has a bit for each. */
+enum urdf_elem {
+	EL_OTHER, EL_ROBOT, EL_LINK, EL_JOINT, EL_MATERIAL, EL_GAZEBO, EL_ORIGIN,
+	EL_TRANSMISSION, EL_ROS2_CONTROL, EL_INERTIAL, EL_VISUAL, EL_COLLISION, EL_MASS,
+	EL_INERTIA, EL_GEOMETRY, EL_COLOR, EL_TEXTURE, EL_PARENT, EL_CHILD, EL_AXIS, EL_LIMIT,
+	EL_DYNAMICS, EL_MIMIC, EL_SAFETY_CONTROLLER, EL_CALIBRATION, EL_BOX, EL_CYLINDER,
+	EL_SPHERE, EL_MESH, EL_CAPSULE
 };
+#define BIT(el) (1u << (el))
+
+/* The children urdfdom reads one of, the first, by the element they are
+ * in.  A scope's seen_child has bit BIT(EL) set once child EL was read. */
+#define ONCE_IN_LINK BIT(EL_INERTIAL)
+#define ONCE_IN_INERTIAL (BIT(EL_MASS) | BIT(EL_INERTIA) | BIT(EL_ORIGIN))
+#define ONCE_IN_ITEM (BIT(EL_ORIGIN) | BIT(EL_GEOMETRY) | BIT(EL_MATERIAL))
+#define ONCE_IN_MATERIAL (BIT(EL_COLOR) | BIT(EL_TEXTURE))
+#define ONCE_IN_JOINT (BIT(EL_ORIGIN) | BIT(EL_PARENT) | BIT(EL_CHILD) | BIT(EL_AXIS) | \
+		       BIT(EL_LIMIT) | BIT(EL_DYNAMICS) | BIT(EL_MIMIC) | \
+		       BIT(EL_SAFETY_CONTROLLER) | BIT(EL_CALIBRATION))
 /* Children of <robot> and <link> that urdfdom reads or knows (those with no
  * SDFormat meaning, transmission and ros2_control, are passed over
  * quietly); any other child of these and of the elements above is not
  * URDF (a typo, most often) and is ignored with a warning. */
-static const char *const KNOWN_IN_ROBOT[] = {
-	"link", "joint", "material", "gazebo", "origin", "transmission", "ros2_control", NULL
-};
-static const char *const KNOWN_IN_LINK[] = { "inertial", "visual", "collision", NULL };
-enum { INERTIAL_MASS = 1, INERTIAL_INERTIA = 2 };
-/* A link scope's seen_child bits past ONCE_IN_LINK's: urdfdom stopped
+#define KNOWN_IN_ROBOT (BIT(EL_LINK) | BIT(EL_JOINT) | BIT(EL_MATERIAL) | BIT(EL_GAZEBO) | \
+			BIT(EL_ORIGIN) | BIT(EL_TRANSMISSION) | BIT(EL_ROS2_CONTROL))
+#define KNOWN_IN_LINK (BIT(EL_INERTIAL) | BIT(EL_VISUAL) | BIT(EL_COLLISION))
+/* A link scope's seen_child bits past the elements': urdfdom stopped
  * reading the link's visuals, or its collisions (see item_failed). */
-enum { LINK_VISUALS_CUT = 1 << 8, LINK_COLLISIONS_CUT = 1 << 9 };
-enum { ITEM_GEOMETRY = 2 };
+enum { LINK_VISUALS_CUT = 1u << 30, LINK_COLLISIONS_CUT = 1u << 31 };
+
+/* The URDF element NAME is, or EL_OTHER: by its first letters, then one
+ * comparison (a chain of them for every element would cost more than expat's
+ * own work on it).  Only characters before the terminator are read. */
+static enum urdf_elem classify(const char *n)
+{
+#define IS(lit, el) (strcmp(n, lit) == 0 ? (el) : EL_OTHER)
+	switch (n[0]) {
+	case 'a': return IS("axis", EL_AXIS);
+	case 'b': return IS("box", EL_BOX);
+	case 'c':
+		switch (n[1]) {
+		case 'o': return n[2] == 'l' && n[3] == 'l' ? IS("collision", EL_COLLISION) :
+			  IS("color", EL_COLOR);
+		case 'h': return IS("child", EL_CHILD);
+		case 'y': return IS("cylinder", EL_CYLINDER);
+		case 'a': return n[2] == 'p' ? IS("capsule", EL_CAPSULE) : IS("calibration", EL_CALIBRATION);
+		default: return EL_OTHER;
+		}
+	case 'd': return IS("dynamics", EL_DYNAMICS);
+	case 'g': return n[1] == 'a' ? IS("gazebo", EL_GAZEBO) : IS("geometry", EL_GEOMETRY);
+	case 'i': return strcmp(n, "inertial") == 0 ? EL_INERTIAL : IS("inertia", EL_INERTIA);
+	case 'j': return IS("joint", EL_JOINT);
+	case 'l': return n[1] == 'i' && n[2] == 'n' ? IS("link", EL_LINK) : IS("limit", EL_LIMIT);
+	case 'm':
+		switch (n[1]) {
+		case 'a': return n[2] == 's' ? IS("mass", EL_MASS) : IS("material", EL_MATERIAL);
+		case 'e': return IS("mesh", EL_MESH);
+		case 'i': return IS("mimic", EL_MIMIC);
+		default: return EL_OTHER;
+		}
+	case 'o': return IS("origin", EL_ORIGIN);
+	case 'p': return IS("parent", EL_PARENT);
+	case 'r': return n[1] == 'o' && n[2] == 'b' ? IS("robot", EL_ROBOT) :
+		  IS("ros2_control", EL_ROS2_CONTROL);
+	case 's': return n[1] == 'a' ? IS("safety_controller", EL_SAFETY_CONTROLLER) :
+		  IS("sphere", EL_SPHERE);
+	case 't': return n[1] == 'r' ? IS("transmission", EL_TRANSMISSION) :
+		  IS("texture", EL_TEXTURE);
+	case 'v': return IS("visual", EL_VISUAL);
+	default: return EL_OTHER;
+	}
+#undef IS
+}
 
 static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
 
@@ -229,27 +281,24 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 
 static struct scope *push(struct reader *r, enum scope_kind kind, void *obj);
 
-/* Whether child NAME of the element of scope S, named PARENT, is to be
+/* Whether child NAME (EL) of the element of scope S, named PARENT, is to be
  * read: not when it is the second of a child that urdfdom reads once (in
- * ONCE): that one is ignored, with a warning where it is. */
-static int first_of_its_name(struct reader *r, struct scope *s, const char *const *once,
-			     const char *name, const char *parent)
+ * the mask ONCE): that one is ignored, with a warning where it is. */
+static int first_of_its_name(struct reader *r, struct scope *s, unsigned once,
+			     enum urdf_elem el, const char *name, const char *parent)
 {
-	unsigned i;
+	unsigned bit = BIT(el);
 
-	for (i = 0; once[i]; i++)
-		if (strcmp(once[i], name) == 0)
-			break;
-	if (!once[i])
+	if (!(once & bit))
 		return 1;
-	if (s->seen_child & (1u << i)) {
+	if (s->seen_child & bit) {
 		struct srcpos p = here(r);
 		diag_warn(r->diag, D_ELEMENT_REPEATED, p.line, p.col, "a second <%s> in <%s> is ignored "
 			  "(the first counts, as in urdfdom)", name, parent);
 		push(r, IN_IGNORED, NULL);
 		return 0;
 	}
-	s->seen_child |= 1u << i;
+	s->seen_child |= bit;
 	return 1;
 }
 
@@ -412,15 +461,16 @@ static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_
 	push(r, IN_GAZEBO, n);
 }
 
-static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Char **atts)
+static void start_in_robot(struct reader *r, enum urdf_elem el, const XML_Char *name,
+			   const XML_Char **atts)
 {
-	if (strcmp(name, "link") == 0) {
+	if (el == EL_LINK) {
 		start_link(r, atts);
-	} else if (strcmp(name, "joint") == 0) {
+	} else if (el == EL_JOINT) {
 		start_joint(r, atts);
-	} else if (strcmp(name, "material") == 0) {
+	} else if (el == EL_MATERIAL) {
 		start_material(r, atts, IN_MATERIAL);
-	} else if (strcmp(name, "gazebo") == 0) {
+	} else if (el == EL_GAZEBO) {
 		struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
 		g->reference = str_copy(r, attr(atts, "reference"));
 		start_gazebo_node(r, name, atts, NULL);
@@ -433,7 +483,7 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 		else
 			r->robot->gazebos = g;
 		r->robot->gazebos_last = g;
-	} else if (strcmp(name, "origin") == 0) {
+	} else if (el == EL_ORIGIN) {
 		if (r->robot->has_origin) {   /* libsdformat reads the first */
 			struct srcpos p = here(r);
 			diag_warn(r->diag, D_ELEMENT_REPEATED_ROBOT, p.line, p.col, "a second <origin> in "
@@ -448,28 +498,28 @@ static void start_in_robot(struct reader *r, const XML_Char *name, const XML_Cha
 	}
 }
 
-static void start_in_link(struct reader *r, struct scope *s, const XML_Char *name,
-			  const XML_Char **atts)
+static void start_in_link(struct reader *r, struct scope *s, enum urdf_elem el,
+			  const XML_Char *name, const XML_Char **atts)
 {
 	struct link *l = s->obj;
 	struct item *it;
 
-	if (!first_of_its_name(r, s, ONCE_IN_LINK, name, "link"))
+	if (!first_of_its_name(r, s, ONCE_IN_LINK, el, name, "link"))
 		return;
-	if (strcmp(name, "inertial") == 0) {
+	if (el == EL_INERTIAL) {
 		l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
 		l->inertial->origin = POSE_IDENTITY;
 		l->inertial->pos = here(r);
 		push(r, IN_INERTIAL, l->inertial);
 		return;
 	}
-	if ((strcmp(name, "visual") != 0 && strcmp(name, "collision") != 0) ||
-	    (s->seen_child & (name[0] == 'v' ? LINK_VISUALS_CUT : LINK_COLLISIONS_CUT))) {
+	if ((el != EL_VISUAL && el != EL_COLLISION) ||
+	    (s->seen_child & (el == EL_VISUAL ? LINK_VISUALS_CUT : LINK_COLLISIONS_CUT))) {
 		push(r, IN_IGNORED, NULL);
 		return;
 	}
 	it = ARENA_NEW(&r->robot->item_arena, struct item);
-	it->kind = name[0] == 'v' ? ITEM_VISUAL : ITEM_COLLISION;
+	it->kind = el == EL_VISUAL ? ITEM_VISUAL : ITEM_COLLISION;
 	it->pos = here(r);
 	it->name = attr(atts, "name");
 	/* An empty name is no name (xacro macros make them), as urdfdom and
@@ -481,18 +531,18 @@ static void start_in_link(struct reader *r, struct scope *s, const XML_Char *nam
 	push(r, IN_ITEM, it);
 }
 
-static void start_in_inertial(struct reader *r, struct scope *f, const XML_Char *name,
-			      const XML_Char **atts)
+static void start_in_inertial(struct reader *r, struct scope *f, enum urdf_elem el,
+			      const XML_Char *name, const XML_Char **atts)
 {
 	struct inertial *in = f->obj;
 
-	if (!first_of_its_name(r, f, ONCE_IN_INERTIAL, name, "inertial"))
+	if (!first_of_its_name(r, f, ONCE_IN_INERTIAL, el, name, "inertial"))
 		return;
-	if (strcmp(name, "origin") == 0) {
+	if (el == EL_ORIGIN) {
 		read_origin(r, atts, &in->origin);
-	} else if (strcmp(name, "mass") == 0) {
+	} else if (el == EL_MASS) {
 		num_attr(r, atts, "mass", "value", &in->mass, 1, 1);
-	} else if (strcmp(name, "inertia") == 0) {
+	} else if (el == EL_INERTIA) {
 		static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
 		double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
 		unsigned i;
@@ -557,22 +607,22 @@ static void start_capsule(struct reader *r, struct item *it, const XML_Char **at
 	num_attr(r, atts, "capsule", "radius", &g->radius, 1, 1);
 }
 
-static void start_shape(struct reader *r, struct item *it, const XML_Char *name,
-			const XML_Char **atts)
+static void start_shape(struct reader *r, struct item *it, enum urdf_elem el,
+			const XML_Char *name, const XML_Char **atts)
 {
 	struct geometry *g = &it->geom;
 
-	if (strcmp(name, "box") == 0) {
+	if (el == EL_BOX) {
 		g->kind = GEOM_BOX;
 		num_attr(r, atts, name, "size", g->size, 3, 1);
-	} else if (strcmp(name, "cylinder") == 0) {
+	} else if (el == EL_CYLINDER) {
 		g->kind = GEOM_CYLINDER;
 		num_attr(r, atts, name, "length", &g->length, 1, 1);
 		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
-	} else if (strcmp(name, "sphere") == 0) {
+	} else if (el == EL_SPHERE) {
 		g->kind = GEOM_SPHERE;
 		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
-	} else if (strcmp(name, "mesh") == 0) {
+	} else if (el == EL_MESH) {
 		struct srcpos p = here(r);
 		g->kind = GEOM_MESH;
 		g->pos = p;
@@ -581,7 +631,7 @@ static void start_shape(struct reader *r, struct item *it, const XML_Char *name,
 			diag_error(r->diag, D_MESH_NO_FILENAME, p.line, p.col, "<mesh> has an empty filename");
 		g->scale[0] = g->scale[1] = g->scale[2] = 1;
 		num_attr(r, atts, name, "scale", g->scale, 3, 0);
-	} else if (strcmp(name, "capsule") == 0) {
+	} else if (el == EL_CAPSULE) {
 		start_capsule(r, it, atts);
 	} else {
 		struct srcpos p = here(r);
@@ -590,20 +640,20 @@ static void start_shape(struct reader *r, struct item *it, const XML_Char *name,
 	}
 }
 
-static void start_in_item(struct reader *r, struct scope *f, const XML_Char *name,
-			  const XML_Char **atts)
+static void start_in_item(struct reader *r, struct scope *f, enum urdf_elem el,
+			  const XML_Char *name, const XML_Char **atts)
 {
 	struct item *it = f->obj;
 
-	if (!first_of_its_name(r, f, ONCE_IN_ITEM, name,
+	if (!first_of_its_name(r, f, ONCE_IN_ITEM, el, name,
 			       it->kind == ITEM_VISUAL ? "visual" : "collision"))
 		return;
-	if (strcmp(name, "origin") == 0) {
+	if (el == EL_ORIGIN) {
 		read_origin(r, atts, &it->origin);
-	} else if (strcmp(name, "geometry") == 0) {
+	} else if (el == EL_GEOMETRY) {
 		push(r, IN_GEOMETRY, it)->pos = here(r);
 		return;
-	} else if (strcmp(name, "material") == 0 && it->kind == ITEM_VISUAL) {
+	} else if (el == EL_MATERIAL && it->kind == ITEM_VISUAL) {
 		start_material(r, atts, IN_VMATERIAL);
 		it->inline_mat = r->stack[r->depth - 1].obj;
 		it->material_name = it->inline_mat->name;
@@ -633,22 +683,22 @@ static void read_rgba(struct reader *r, struct material *m, const char *rgba)
 	m->has_rgba = 1;
 }
 
-static void start_in_material(struct reader *r, struct scope *s, const XML_Char *name,
-			      const XML_Char **atts)
+static void start_in_material(struct reader *r, struct scope *s, enum urdf_elem el,
+			      const XML_Char *name, const XML_Char **atts)
 {
 	struct material *m = s->obj;
 
-	if (!first_of_its_name(r, s, ONCE_IN_MATERIAL, name, "material"))
+	if (!first_of_its_name(r, s, ONCE_IN_MATERIAL, el, name, "material"))
 		return;
-	if (strcmp(name, "color") == 0 && !attr(atts, "rgba")) {
+	if (el == EL_COLOR && !attr(atts, "rgba")) {
 		/* urdfdom reads rgba only (a <color rgb=... alpha=...> is
 		 * common): the colour is not given. */
 		struct srcpos p = here(r);
 		diag_warn(r->diag, D_COLOR_NO_RGBA, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
 			  "(write the colour as rgba='R G B A')");
-	} else if (strcmp(name, "color") == 0) {
+	} else if (el == EL_COLOR) {
 		read_rgba(r, m, attr(atts, "rgba"));
-	} else if (strcmp(name, "texture") == 0) {
+	} else if (el == EL_TEXTURE) {
 		m->texture = str_pooled(r, attr(atts, "filename"));
 		if (!m->texture)
 			m->texture = "";
@@ -758,32 +808,39 @@ static void read_limit(struct reader *r, struct joint *j, const XML_Char **atts)
 		read_limit_1_0(r, j, atts);
 }
 
-static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *name,
-			   const XML_Char **atts)
+static void start_in_joint(struct reader *r, struct scope *s, enum urdf_elem el,
+			   const XML_Char *name, const XML_Char **atts)
 {
 	struct joint *j = s->obj;
 
-	if (!first_of_its_name(r, s, ONCE_IN_JOINT, name, "joint"))
+	if (!first_of_its_name(r, s, ONCE_IN_JOINT, el, name, "joint"))
 		return;
-	if (strcmp(name, "origin") == 0) {
+	switch (el) {
+	case EL_ORIGIN:
 		read_origin(r, atts, &j->origin);
-	} else if (strcmp(name, "parent") == 0) {
+		break;
+	case EL_PARENT:
 		j->parent_pos = here(r);
 		j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"));
-	} else if (strcmp(name, "child") == 0) {
+		break;
+	case EL_CHILD:
 		j->child_pos = here(r);
 		j->child_name = link_name(r, need_attr(r, atts, "child", "link"));
-	} else if (strcmp(name, "axis") == 0) {
+		break;
+	case EL_AXIS:
 		j->has_axis = 1;
 		j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
 		num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
-	} else if (strcmp(name, "limit") == 0) {
+		break;
+	case EL_LIMIT:
 		read_limit(r, j, atts);
-	} else if (strcmp(name, "dynamics") == 0) {
+		break;
+	case EL_DYNAMICS:
 		j->has_dynamics = 1;
 		num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
 		num_attr(r, atts, "dynamics", "friction", &j->friction, 1, 0);
-	} else if (strcmp(name, "mimic") == 0) {
+		break;
+	case EL_MIMIC: {
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_mimic = 1;
 		x->mimic_pos = here(r);
@@ -791,18 +848,26 @@ static void start_in_joint(struct reader *r, struct scope *s, const XML_Char *na
 		x->mimic_multiplier = 1;
 		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
 		num_attr(r, atts, "mimic", "offset", &x->mimic_offset, 1, 0);
-	} else if (strcmp(name, "safety_controller") == 0) {
+		break;
+	}
+	case EL_SAFETY_CONTROLLER: {
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_safety = 1;
 		num_attr(r, atts, name, "soft_lower_limit", &x->soft_lower, 1, 0);
 		num_attr(r, atts, name, "soft_upper_limit", &x->soft_upper, 1, 0);
 		num_attr(r, atts, name, "k_position", &x->k_position, 1, 0);
 		num_attr(r, atts, name, "k_velocity", &x->k_velocity, 1, 1);
-	} else if (strcmp(name, "calibration") == 0) {
+		break;
+	}
+	case EL_CALIBRATION: {
 		struct joint_rare *x = joint_rare(r, j);
 		x->has_calibration = 1;
 		num_attr(r, atts, name, "rising", &x->rising, 1, 0);
 		num_attr(r, atts, name, "falling", &x->falling, 1, 0);
+		break;
+	}
+	default:
+		break;
 	}
 	push(r, IN_IGNORED, NULL);
 }
@@ -821,9 +886,9 @@ static const char *scope_name(const struct scope *s)
 	}
 }
 
-/* The children the element of scope S may have, or NULL when they are
- * not checked here. */
-static const char *const *known_children(const struct scope *s)
+/* The children the element of scope S may have (a mask of BIT(EL)), or 0
+ * when they are not checked here. */
+static unsigned known_children(const struct scope *s)
 {
 	switch (s->kind) {
 	case IN_ROBOT: return KNOWN_IN_ROBOT;
@@ -832,24 +897,22 @@ static const char *const *known_children(const struct scope *s)
 	case IN_ITEM: return ONCE_IN_ITEM;
 	case IN_MATERIAL: case IN_VMATERIAL: return ONCE_IN_MATERIAL;
 	case IN_JOINT: return ONCE_IN_JOINT;
-	default: return NULL;
+	default: return 0;
 	}
 }
 
-/* Whether NAME is not a child that the element of scope S has in URDF:
- * then it is ignored, with a warning (urdfdom ignores it without one). */
-static int unknown_child(struct reader *r, const struct scope *s, const char *name)
+/* Whether NAME (EL) is not a child that the element of scope S has in
+ * URDF: then it is ignored, with a warning (urdfdom ignores it without one). */
+static int unknown_child(struct reader *r, const struct scope *s, enum urdf_elem el,
+			 const char *name)
 {
-	const char *const *known = known_children(s);
+	unsigned known = known_children(s);
 	struct srcpos p;
 
-	if (!known)
+	if (!known || (known & BIT(el)))
 		return 0;
-	for (; *known; known++)
-		if (strcmp(*known, name) == 0)
-			return 0;
 	p = here(r);
-	if (s->kind == IN_LINK && strcmp(name, "gazebo") == 0)
+	if (s->kind == IN_LINK && el == EL_GAZEBO)
 		diag_warn(r->diag, D_GAZEBO_IN_LINK, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
 			  "in <robot> as <gazebo reference='%s'>", ((const struct link *)s->obj)->name ?
 			  ((const struct link *)s->obj)->name : "");
@@ -863,6 +926,7 @@ static int unknown_child(struct reader *r, const struct scope *s, const char *na
 static void start_element(struct reader *r, const XML_Char *name, const XML_Char **atts)
 {
 	struct scope *top = &r->stack[r->depth - 1];
+	enum urdf_elem el;
 
 	if (r->depth > MAX_DEPTH) {
 		struct srcpos p = here(r);
@@ -871,13 +935,23 @@ static void start_element(struct reader *r, const XML_Char *name, const XML_Char
 		XML_StopParser(r->parser, XML_FALSE);
 		return;
 	}
-	if (unknown_child(r, top, name))
+	/* inside <gazebo> and what is ignored, names are not URDF's */
+	if (top->kind == IN_GAZEBO) {
+		start_gazebo_node(r, name, atts, top->obj);
+		return;
+	}
+	if (top->kind == IN_IGNORED) {
+		push(r, IN_IGNORED, NULL);
+		return;
+	}
+	el = classify(name);
+	if (unknown_child(r, top, el, name))
 		return;
 	switch (top->kind) {
 	case IN_DOC:
 		if (r->synthetic_root) {
 			push(r, IN_ROBOT, r->robot);
-		} else if (strcmp(name, "robot") == 0) {
+		} else if (el == EL_ROBOT) {
 			start_robot(r, atts);
 		} else {
 			struct srcpos p = here(r);
@@ -888,37 +962,34 @@ static void start_element(struct reader *r, const XML_Char *name, const XML_Char
 		}
 		break;
 	case IN_ROBOT:
-		start_in_robot(r, name, atts);
+		start_in_robot(r, el, name, atts);
 		break;
 	case IN_LINK:
-		start_in_link(r, top, name, atts);
+		start_in_link(r, top, el, name, atts);
 		break;
 	case IN_INERTIAL:
-		start_in_inertial(r, top, name, atts);
+		start_in_inertial(r, top, el, name, atts);
 		break;
 	case IN_ITEM:
-		start_in_item(r, top, name, atts);
+		start_in_item(r, top, el, name, atts);
 		break;
 	case IN_GEOMETRY:
 		if (!top->seen_child) {
 			top->seen_child = 1;
-			start_shape(r, top->obj, name, atts);
+			start_shape(r, top->obj, el, name, atts);
 		}
 		push(r, IN_IGNORED, NULL);
 		break;
 	case IN_MATERIAL:
 	case IN_VMATERIAL:
-		start_in_material(r, top, name, atts);
+		start_in_material(r, top, el, name, atts);
 		break;
 	case IN_JOINT:
-		start_in_joint(r, top, name, atts);
+		start_in_joint(r, top, el, name, atts);
 		break;
 	case IN_GAZEBO:
-		start_gazebo_node(r, name, atts, top->obj);
-		break;
 	case IN_IGNORED:
-		push(r, IN_IGNORED, NULL);
-		break;
+		break;   /* taken above */
 	}
 }
 
@@ -1100,10 +1171,10 @@ static void end_inertial(struct reader *r, struct scope *f)
 {
 	struct inertial *in = f->obj;
 
-	if (!(f->seen_child & INERTIAL_MASS))
+	if (!(f->seen_child & BIT(EL_MASS)))
 		diag_error(r->diag, D_INERTIAL_NO_MASS, in->pos.line, in->pos.col, "<inertial> has no <mass>");
 	/* urdfdom keeps such a link with zero inertia, and so does libsdformat. */
-	if (!(f->seen_child & INERTIAL_INERTIA))
+	if (!(f->seen_child & BIT(EL_INERTIA)))
 		diag_warn(r->diag, D_INERTIAL_NO_INERTIA, in->pos.line, in->pos.col,
 			  "<inertial> has no <inertia>; using zero inertia");
 }
@@ -1137,7 +1208,7 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 		break;
 	case IN_ITEM: {
 		struct item *it = f->obj;
-		if (!(f->seen_child & ITEM_GEOMETRY))
+		if (!(f->seen_child & BIT(EL_GEOMETRY)))
 			diag_error(r->diag, D_GEOMETRY_MISSING, it->pos.line, it->pos.col, "<%s> has no <geometry>",
 				   it->kind == ITEM_VISUAL ? "visual" : "collision");
 		break;

@@ -18,7 +18,7 @@ enum scope_kind {
 struct scope {
 	enum scope_kind kind;
 	void *obj;          /* the model node this element fills */
-	int seen_child;     /* IN_GEOMETRY: a shape was read; IN_INERTIAL: flags */
+	unsigned seen_child;  /* the children read (read.c); IN_GEOMETRY: 1, a shape was */
 	struct srcpos pos;  /* IN_GEOMETRY: where it starts */
 };
 

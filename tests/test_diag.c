@@ -1953,6 +1953,31 @@ Test(warn, elements_that_are_not_urdf)
 	       "t.urdf:8:2: warning: <transmision> is not a child of <robot> in URDF; ignored\n");
 }
 
+/* The reader tells elements apart by their first letters, then one
+ * comparison: names that share those letters, prefixes and extensions of
+ * URDF's names, and one-letter names are not URDF. */
+Test(warn, near_miss_names_are_not_urdf)
+{
+	warned("<robot name='r'>\n"
+	       " <link name='a'><i/><inertia/><inertials/>" INERTIAL "<c/><co/><coll/>\n"
+	       "  <visual><geometry><sphere radius='1'/></geometry><materia/><origins/></visual>\n"
+	       " </link>\n"
+	       " <l/><lin/><ro/><r/>\n"
+	       "</robot>\n",
+	       "t.urdf:2:17: warning: <i> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:2:21: warning: <inertia> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:2:31: warning: <inertials> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:2:139: warning: <c> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:2:143: warning: <co> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:2:148: warning: <coll> is not a child of <link> in URDF; ignored\n"
+	       "t.urdf:3:52: warning: <materia> is not a child of <visual> in URDF; ignored\n"
+	       "t.urdf:3:62: warning: <origins> is not a child of <visual> in URDF; ignored\n"
+	       "t.urdf:5:2: warning: <l> is not a child of <robot> in URDF; ignored\n"
+	       "t.urdf:5:6: warning: <lin> is not a child of <robot> in URDF; ignored\n"
+	       "t.urdf:5:12: warning: <ro> is not a child of <robot> in URDF; ignored\n"
+	       "t.urdf:5:17: warning: <r> is not a child of <robot> in URDF; ignored\n");
+}
+
 /* Elements of URDF that SDFormat has no use for stay quiet. */
 static void converted_quietly(const char *urdf)
 {

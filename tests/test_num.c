@@ -466,6 +466,54 @@ Test(num_format_g6, six_significant_digits)
 	g6_as(1e300, "1e300");
 }
 
+/* printf's %g with its exponent tidied ("1.5e-05" as "1.5e-5"). */
+static void printf_g(double v, char *out, size_t size)
+{
+	char *e, *src;
+
+	snprintf(out, size, "%g", v);
+	if ((e = strchr(out, 'e')) == NULL)
+		return;
+	src = e + 1;
+	if (*src == '+')
+		src++;
+	else if (*src == '-')
+		e++, src++;
+	while (*src == '0' && src[1])
+		src++;
+	memmove(e + 1, src, strlen(src) + 1);
+}
+
+/* Colours: a float's %g, from the fixed-notation fast path or the exact
+ * digits, is printf's text exactly, across magnitudes and near the
+ * roundings' halves and decades. */
+Test(num_format_float, is_printf_g)
+{
+	int i;
+
+	rng_state = 0xC2B2AE3D27D4EB4Full;
+	for (i = 0; i < 300000; i++) {
+		uint64_t r = rng();
+		char buf[NUM_BUFSZ], want[64];
+		float f;
+		switch (i % 3) {
+		case 0: f = (float)((double)(r >> 11) / 9007199254740992.0); break;
+		case 1: f = (float)((double)(r % 2000001) / 2e6 * pow10_int((int)(rng() % 16) - 6)); break;
+		default: {
+			uint32_t bits = (uint32_t)r;
+			memcpy(&f, &bits, sizeof f);
+			if (!isfinite(f))
+				continue;
+		}
+		}
+		if (r & (1ull << 63))
+			f = -f;
+		num_format_float(f, buf);
+		printf_g(f == 0 ? 0.0 : (double)f, want, sizeof want);
+		cr_assert(strcmp(buf, want) == 0, "float %.9g: \"%s\", printf \"%s\"", (double)f, buf, want);
+	}
+}
+
 Test(num_format_vec, styles)
 {
 	double v[3] = { 0.1, 1.356886, 0.01234567 };
