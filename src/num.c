@@ -49,7 +49,7 @@ static size_t decimal_len(const char *s)
  * gives exactly what strtod gives.  Returns the length of the number at S
  * with *OUT set, 0 when S does not start with a number, or -1 when the
  * number is there but needs strtod (more digits, a larger exponent). */
-static long parse_fast(const char *s, double *out)
+static inline long parse_fast(const char *s, double *out)
 {
 	static const double p10[] = {
 		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -103,7 +103,8 @@ static long parse_fast(const char *s, double *out)
 	e -= frac;
 	if (e < -22 || e > 22)
 		return -1;
-	*out = e < 0 ? (double)m / p10[-e] : (double)m * p10[e];
+	/* M < 10^15: exact as a signed number, whose conversion is one instruction */
+	*out = e < 0 ? (double)(long long)m / p10[-e] : (double)(long long)m * p10[e];
 	if (neg)
 		*out = -*out;
 	return (long)((const char *)p - s);
@@ -217,16 +218,45 @@ static const char DIGIT_PAIRS[] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* The decimal M * 10^-K (M an integer, K >= 0), negated when NEG: trailing
- * zeros of the fraction dropped, at least one digit before the point. */
+/* How many decimal digits M has (at least 1). */
+static int digit_count(unsigned long long m)
+{
+	int n = 1;
+
+	while (m >= 10000) {
+		m /= 10000;
+		n += 4;
+	}
+	return n + (m >= 10) + (m >= 100) + (m >= 1000);
+}
+
+/* The decimal M * 10^-K (M an integer, 0 <= K <= 9), negated when NEG:
+ * trailing zeros of the fraction dropped, at least one digit before the
+ * point.  Written from the right, straight into BUF. */
 static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
-	char tmp[24], *p = tmp + sizeof tmp;
-	size_t n, len = 0;
+	int n, whole;
+	size_t len;
+	char *p;
 
+	if (k >= 3 && m % 1000 == 0) {
+		m /= 1000;
+		k -= 3;
+	}
 	while (k > 0 && m % 10 == 0) {
 		m /= 10;
 		k--;
+	}
+	n = digit_count(m);
+	whole = n > k ? n - k : 1;
+	len = (size_t)neg + (size_t)whole + (k ? 1 + (size_t)k : 0);
+	p = buf + len;
+	*p = '\0';
+	for (; k > 0; k--) {
+		*--p = (char)('0' + m % 10);
+		m /= 10;
+		if (k == 1)
+			*--p = '.';
 	}
 	while (m >= 100) {
 		p -= 2;
@@ -239,26 +269,8 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
 	} else {
 		*--p = (char)('0' + m);
 	}
-	n = (size_t)(tmp + sizeof tmp - p);
 	if (neg)
-		buf[len++] = '-';
-	if (n <= (size_t)k) {   /* 0.000DDD */
-		buf[len++] = '0';
-		buf[len++] = '.';
-		memset(buf + len, '0', (size_t)k - n);
-		len += (size_t)k - n;
-		memcpy(buf + len, p, n);
-		len += n;
-	} else {
-		memcpy(buf + len, p, n - (size_t)k);
-		len += n - (size_t)k;
-		if (k > 0) {
-			buf[len++] = '.';
-			memcpy(buf + len, p + n - k, (size_t)k);
-			len += (size_t)k;
-		}
-	}
-	buf[len] = '\0';
+		*--p = '-';
 	return len;
 }
 
@@ -734,17 +746,6 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 	return len;
 }
 
-int num_flush_subnormal(double *v, int n)
-{
-	int i, flushed = 0;
-
-	for (i = 0; i < n; i++)
-		if (v[i] != 0 && fabs(v[i]) < DBL_MIN) {
-			v[i] = 0;
-			flushed++;
-		}
-	return flushed;
-}
 
 /* ---- the reference's own readings (C++'s std::stod and std::stoi) ------- */
 

@@ -5,6 +5,7 @@
 #ifndef U2S_NUM_H
 #define U2S_NUM_H
 
+#include <float.h>
 #include <stddef.h>
 
 /* Large enough for any text num_format() or num_format_g6() writes. */
@@ -17,7 +18,17 @@ int num_parse(const char *s, double *out);
 
 /* Sets the subnormal numbers among V[0..N-1] (below 2.2e-308 in magnitude,
  * not 0: SDFormat readers refuse them) to 0; returns how many there were. */
-int num_flush_subnormal(double *v, int n);
+static inline int num_flush_subnormal(double *v, int n)
+{
+	int i, flushed = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != 0 && v[i] < DBL_MIN && v[i] > -DBL_MIN) {
+			v[i] = 0;
+			flushed++;
+		}
+	return flushed;
+}
 
 /* Parses S as exactly N numbers separated by blanks.  Returns 0, or -1 when
  * a piece is not a number or the count differs from N. */

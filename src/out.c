@@ -102,11 +102,23 @@ void out_put_slow(struct out *o, const char *s, size_t n)
 	o->len += n;
 }
 
+char *out_room_slow(struct out *o, size_t n)
+{
+	if (o->grows) {
+		grow(o, n);
+		return o->err ? NULL : o->buf + o->len;
+	}
+	if (n > o->cap)
+		return NULL;
+	out_flush(o);
+	return o->buf + o->len;
+}
+
 static void escape(struct out *o, const char *s, int attr)
 {
 	/* strcspn finds the next character to escape quickly; most text has
 	 * none, and is then copied in one piece. */
-	const char *special = attr ? "<>&'\"\r\n\t" : "<>&'\"\r";
+	const char *special = attr ? OUT_ATTR_SPECIAL : OUT_TEXT_SPECIAL;
 
 	for (;;) {
 		size_t run = strcspn(s, special);

@@ -58,6 +58,29 @@ static inline void out_char(struct out *o, char c)
 		out_put_slow(o, &c, 1);
 }
 
+/* A place for N more bytes in the buffer, flushed first when it lacks the
+ * room; NULL when N is more than the buffer holds (the caller then writes
+ * with out_put).  What is written there counts from out_wrote(END), END
+ * just past the last byte. */
+char *out_room_slow(struct out *o, size_t n);
+
+static inline char *out_room(struct out *o, size_t n)
+{
+	if (n <= o->cap - o->len)
+		return o->buf + o->len;
+	return out_room_slow(o, n);
+}
+
+static inline void out_wrote(struct out *o, const char *end)
+{
+	o->len = (size_t)(end - o->buf);
+}
+
+/* The characters out_escaped() and out_escaped_attr() replace; a run of
+ * text with none of them (strcspn) is copied as it is. */
+#define OUT_TEXT_SPECIAL "<>&'\"\r"
+#define OUT_ATTR_SPECIAL "<>&'\"\r\n\t"
+
 /* Writes S escaped for XML text: markup characters and carriage returns
  * (which a reader would turn into newlines). */
 void out_escaped(struct out *o, const char *s);

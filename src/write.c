@@ -82,21 +82,47 @@ static const char *fmt_bool(int b)
 
 /* Two spaces a level, up to 32 levels: deeper blobs are indented no more,
  * so that the output grows with the input, not with its depth squared. */
-static void indent(struct out *o, unsigned depth)
-{
-	static const char spaces[] = "                                                                ";
-	unsigned n = depth < 32 ? 2 * depth : sizeof spaces - 1;
+#define INDENT_MAX 64
+static const char SPACES[INDENT_MAX + 1] =
+	"                                                                ";
 
-	out_put(o, spaces, n);
+static size_t indent_of(unsigned depth)
+{
+	return depth < INDENT_MAX / 2 ? 2 * depth : INDENT_MAX;
 }
 
-static void print_open(struct out *o, const struct xnode *n, unsigned depth)
+/* The output is millions of short pieces: an element's pieces are copied
+ * into the buffer at one place (out_room) rather than each through
+ * out_put.  The indentation is copied whole (a fixed size, which the
+ * compiler copies inline) and the cursor moved by what is meant. */
+static char *put_indent(char *d, unsigned depth)
 {
+	memcpy(d, SPACES, INDENT_MAX);
+	return d + indent_of(depth);
+}
+
+static char *put_bytes(char *d, const char *s, size_t n)
+{
+	memcpy(d, s, n);
+	return d + n;
+}
+
+/* Writes "<NAME" and N's attributes at DEPTH; returns NAME's length. */
+static size_t print_open(struct out *o, const struct xnode *n, unsigned depth)
+{
+	size_t nlen = strlen(n->name);
+	char *d = out_room(o, INDENT_MAX + 1 + nlen);
 	unsigned i;
 
-	indent(o, depth);
-	out_char(o, '<');
-	out_str(o, n->name);
+	if (d) {
+		d = put_indent(d, depth);
+		*d++ = '<';
+		out_wrote(o, put_bytes(d, n->name, nlen));
+	} else {
+		out_put(o, SPACES, indent_of(depth));
+		out_char(o, '<');
+		out_put(o, n->name, nlen);
+	}
 	for (i = 0; i < n->nattrs; i++) {
 		out_char(o, ' ');
 		out_str(o, n->attrs[i].name);
@@ -104,14 +130,49 @@ static void print_open(struct out *o, const struct xnode *n, unsigned depth)
 		out_escaped_attr(o, n->attrs[i].value);
 		out_char(o, '\'');
 	}
+	return nlen;
+}
+
+/* "</NAME>" and a newline, NAME of NLEN bytes, after INDENT bytes of it. */
+static void print_end_tag(struct out *o, const char *name, size_t nlen, size_t indent)
+{
+	char *d = out_room(o, INDENT_MAX + nlen + 4);
+
+	if (d) {
+		memcpy(d, SPACES, INDENT_MAX);
+		d += indent;
+		d[0] = '<', d[1] = '/';
+		d = put_bytes(d + 2, name, nlen);
+		d[0] = '>', d[1] = '\n';
+		out_wrote(o, d + 2);
+	} else {
+		out_put(o, SPACES, indent);
+		out_str(o, "</");
+		out_put(o, name, nlen);
+		out_str(o, ">\n");
+	}
 }
 
 static void print_close(struct out *o, const struct xnode *n, unsigned depth)
 {
-	indent(o, depth);
-	out_str(o, "</");
-	out_str(o, n->name);
-	out_str(o, ">\n");
+	print_end_tag(o, n->name, strlen(n->name), indent_of(depth));
+}
+
+/* ">TEXT</NAME>" and a newline: TEXT escaped, copied in one piece when it
+ * needs no escaping (numbers, names: nearly all). */
+static void print_text(struct out *o, const char *text, const char *name, size_t nlen)
+{
+	size_t run = strcspn(text, OUT_TEXT_SPECIAL);
+	char *d;
+
+	if (text[run] == '\0' && (d = out_room(o, run + 1)) != NULL) {
+		*d++ = '>';
+		out_wrote(o, put_bytes(d, text, run));
+	} else {
+		out_char(o, '>');
+		out_escaped(o, text);
+	}
+	print_end_tag(o, name, nlen, 0);
 }
 
 /* Prints N and its subtree at DEPTH.  Iterative: blobs may be deep. */
@@ -120,22 +181,17 @@ static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 	const struct xnode *cur = n;
 
 	for (;;) {
-		print_open(o, cur, depth);
+		size_t nlen = print_open(o, cur, depth);
 		if (cur->first) {
 			out_str(o, ">\n");
 			cur = cur->first;
 			depth++;
 			continue;
 		}
-		if (cur->text && cur->text[0]) {
-			out_char(o, '>');
-			out_escaped(o, cur->text);
-			out_str(o, "</");
-			out_str(o, cur->name);
-			out_str(o, ">\n");
-		} else {
+		if (cur->text && cur->text[0])
+			print_text(o, cur->text, cur->name, nlen);
+		else
 			out_str(o, "/>\n");
-		}
 		while (cur != n && !cur->next) {
 			cur = cur->parent;
 			depth--;
