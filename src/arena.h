@@ -65,6 +65,17 @@ static inline void *arena_alloc_raw(struct arena *a, size_t n)
 	return p;
 }
 
+/* Gives back the end of P, the last allocation (of N bytes), past its
+ * first USED bytes: for text formatted in place, whose length is known
+ * only after. */
+static inline void arena_trim(struct arena *a, char *p, size_t n, size_t used)
+{
+	size_t rounded = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+
+	if (p + rounded == a->cur)
+		a->cur = p + ((used + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1));
+}
+
 /* N zeroed bytes, aligned for any type. */
 static inline void *arena_alloc(struct arena *a, size_t n)
 {

@@ -146,7 +146,14 @@ int num_parse_vec(const char *s, double *out, int n)
 			s++;
 		if (*s == '\0')
 			return i == n ? 0 : -1;
-		if (i == n || parse_one(&s, &out[i]) != 0)
+		if (i == n)
+			return -1;
+		if (s[0] == '0' && (s[1] == '\0' || is_blank(s[1]))) {
+			out[i] = 0;   /* "0", the most common number of all */
+			s++;
+			continue;
+		}
+		if (parse_one(&s, &out[i]) != 0)
 			return -1;
 		if (*s != '\0' && !is_blank(*s))
 			return -1;
@@ -218,6 +225,13 @@ static const char DIGIT_PAIRS[] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
+static const unsigned long long P10[] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+	1000000000000ull, 10000000000000ull, 100000000000000ull,
+	1000000000000000ull, 10000000000000000ull, 100000000000000000ull
+};
+
 /* How many decimal digits M has (at least 1). */
 static int digit_count(unsigned long long m)
 {
@@ -230,7 +244,7 @@ static int digit_count(unsigned long long m)
 	return n + (m >= 10) + (m >= 100) + (m >= 1000);
 }
 
-/* The decimal M * 10^-K (M an integer, 0 <= K <= 9), negated when NEG:
+/* The decimal M * 10^-K (M an integer, K >= 0), negated when NEG:
  * trailing zeros of the fraction dropped, at least one digit before the
  * point.  Written from the right, straight into BUF. */
 static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
@@ -252,11 +266,17 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
 	len = (size_t)neg + (size_t)whole + (k ? 1 + (size_t)k : 0);
 	p = buf + len;
 	*p = '\0';
-	for (; k > 0; k--) {
-		*--p = (char)('0' + m % 10);
-		m /= 10;
-		if (k == 1)
-			*--p = '.';
+	if (k > 0) {
+		for (; k >= 2; k -= 2) {
+			p -= 2;
+			memcpy(p, DIGIT_PAIRS + 2 * (m % 100), 2);
+			m /= 100;
+		}
+		if (k) {
+			*--p = (char)('0' + m % 10);
+			m /= 10;
+		}
+		*--p = '.';
 	}
 	while (m >= 100) {
 		p -= 2;
@@ -379,12 +399,6 @@ struct exact {
 	int shift, k;                  /* S - K, and K */
 };
 
-static const unsigned long long P10[] = {
-	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
-	1000000000000ull, 10000000000000ull, 100000000000000ull,
-	1000000000000000ull, 10000000000000000ull, 100000000000000000ull
-};
 #define TEN16 P10[16]
 #define TEN17 P10[17]
 
@@ -510,6 +524,26 @@ static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
 	return p;
 }
 
+/* The decimal of P digits C (no leading zero) times 10^EXP10, EXP10 the
+ * exponent of its first digit, as %.17g writes it: trailing zeros
+ * dropped, exponent form below 1e-4 and from 1e17 on. */
+static size_t write_digits(int neg, unsigned long long c, int p, int exp10, char buf[NUM_BUFSZ])
+{
+	int k = p - 1 - exp10;   /* digits after the point */
+	size_t len;
+
+	if (exp10 >= -4 && exp10 < 17) {
+		if (k < 0)
+			return write_fixed(neg, c * P10[-k], 0, buf);
+		return write_fixed(neg, c, k, buf);
+	}
+	/* d.ddde-X: C's digits with the point after the first */
+	len = write_fixed(neg, c, p - 1, buf);
+	buf[len++] = 'e';
+	len += num_format_long(exp10, buf + len);
+	return len;
+}
+
 /* The shortest text of V (normal, non-zero) from exact integer arithmetic:
  * the fewest digits P whose nearest P-digit decimal reads back as V.
  * Reading back only gets easier with more digits, so P is found by
@@ -518,14 +552,21 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 {
 	struct exact x;
 	unsigned long long c, best;
-	int lo = 1, hi = 14, p = 15, mid, exp10, n;
-	char digits[17];
+	int lo = 1, hi = 13, p, mid, exp10;
 
 	if (exact_scale(fabs(v), &x) != 0)
 		return 0;
 	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
-	 * took format_decimal): those are tried first, then fewer by bisection. */
-	if ((best = nearest_if_exact(&x, 15)) == 0) {
+	 * took format_decimal).  15 or fewer can read back only when Q's last
+	 * two digits are within half a place (at most 11.1 units) of a
+	 * multiple of 100; else 16 is tried, then 17.  Fewer than 15, by
+	 * bisection, only when 15 and 14 both read back. */
+	if (((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0)) {
+		if ((c = nearest_if_exact(&x, 14)) == 0)
+			hi = 0;
+		else
+			best = c, p = 14;
+	} else {
 		hi = 0;
 		if ((best = nearest_if_exact(&x, p = 16)) == 0 &&
 		    (best = nearest_if_exact(&x, p = 17)) == 0)
@@ -542,8 +583,14 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 		}
 	}
 	exp10 = 16 - x.k;
-	n = c_digits(best, p, digits, &exp10);
-	return write_g(v < 0, digits, n, exp10, 17, buf);
+	if (best == TEN17) {   /* 99..9 carried into one more digit */
+		best = 1;
+		p = 1;
+		exp10++;
+	} else {
+		best /= P10[17 - p];
+	}
+	return write_digits(v < 0, best, p, exp10, buf);
 }
 
 /* The 17 significant digits of A (> 0) correctly rounded, and the decimal

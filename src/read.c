@@ -195,18 +195,29 @@ static const char *str_copy(struct reader *r, const char *s)
 
 /* The one copy of S that the reader keeps for all its occurrences: element
  * and attribute names inside <gazebo>, mesh files, material names.  A robot of a million
- * links names a few hundred meshes and tags over and over. */
+ * links names a few hundred meshes and tags over and over.  The last string
+ * kept for each length and first and last character is looked at first: a
+ * comparison, where the pool's lookup hashes (crafted names only make it
+ * miss, never slow). */
 static const char *str_pooled(struct reader *r, const char *s)
 {
 	const char *kept;
+	size_t len, slot;
 
 	if (!s)
 		return NULL;
+	len = strlen(s);
+	slot = (len * 31 + (unsigned char)s[0] * 7 + (len ? (unsigned char)s[len - 1] : 0)) %
+	       (sizeof r->recent / sizeof r->recent[0]);
+	kept = r->recent[slot];
+	if (kept && strcmp(kept, s) == 0)
+		return kept;
 	kept = index_get(r->pool, s);
 	if (!kept) {
-		kept = arena_strdup(r->arena, s);
+		kept = arena_strndup(r->arena, s, len);
 		index_put(r->pool, kept, (void *)kept);
 	}
+	r->recent[slot] = kept;
 	return kept;
 }
 

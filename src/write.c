@@ -23,26 +23,32 @@ struct writer {
 
 /* ---- text of values ------------------------------------------------------- */
 
+/* Numbers are formatted in place in the arena, which then gives back
+ * what the text did not use. */
 static const char *fmt_num(struct xnode *at, double v)
 {
-	char buf[NUM_BUFSZ];
+	char *p = arena_alloc_raw(at->arena, NUM_BUFSZ);
 
-	return arena_strndup(at->arena, buf, num_format_out(v, buf));
+	arena_trim(at->arena, p, NUM_BUFSZ, num_format_out(v, p) + 1);
+	return p;
 }
 
 static const char *fmt_long(struct xnode *at, long v)
 {
-	char buf[NUM_BUFSZ];
+	char *p = arena_alloc_raw(at->arena, NUM_BUFSZ);
 
-	return arena_strndup(at->arena, buf, num_format_long(v, buf));
+	arena_trim(at->arena, p, NUM_BUFSZ, num_format_long(v, p) + 1);
+	return p;
 }
 
 /* N numbers in STYLE. */
 static const char *fmt_nums(struct xnode *at, const double *v, int n, enum num_style style)
 {
-	char buf[6 * NUM_BUFSZ];
+	size_t size = (size_t)n * NUM_BUFSZ;
+	char *p = arena_alloc_raw(at->arena, size);
 
-	return arena_strndup(at->arena, buf, num_format_vec(v, n, style, buf));
+	arena_trim(at->arena, p, size, num_format_vec(v, n, style, p) + 1);
+	return p;
 }
 
 /* A vector of the kind libsdformat may print with fewer digits (sizes,
