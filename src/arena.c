@@ -66,6 +66,7 @@ void arena_init(struct arena *a, TALLOC_CTX *ctx, oom_jump *jump)
 	a->cur = a->end = a->ready = NULL;
 	a->first = NULL;
 	a->chunks = NULL;
+	a->xnode_seq = 0;
 }
 
 /* Every block, and every large chunk, starts with this header: the
@@ -232,6 +233,7 @@ void arena_reset(struct arena *a)
 		c = prev;
 	}
 	a->chunks = keep;
+	a->xnode_seq = 0;   /* no node is left to compare with */
 	if (keep) {
 		keep->prev = NULL;
 		a->cur = a->ready = (char *)keep + HEADER;

@@ -37,6 +37,9 @@ struct arena {
 	char *ready;          /* cur..ready may be handed out: not poisoned */
 	void *first;          /* the first block, kept by arena_reset() */
 	void *chunks;         /* blocks and large chunks, newest first */
+	/* xnode.c's count of the children appended to nodes of this arena:
+	 * a child's seq, which orders them (reset with the arena). */
+	unsigned xnode_seq;
 };
 
 /* A point to come back to: arena_release() forgets what was allocated

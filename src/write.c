@@ -458,43 +458,38 @@ static int looked_up(const char *name, enum item_kind kind)
 static struct xnode *item_template(struct writer *w, const struct link *ext_link,
 				   enum item_kind kind)
 {
-	struct xnode *el, *c, *next, *pose, *geom;
+	struct xnode *el, *c, *next;
 	const struct ext_ref *r;
-	struct stamps kept = { 0 }, aside = { 0 }, now;
-	unsigned clock = 2, i, j;
+	struct stamps kept = { 0 }, aside = { 0 };
+	unsigned seen, i, j;
 
 	if (!ext_link->exts.first)
 		return NULL;
 	el = xnode_new(&w->scratch, kind == ITEM_VISUAL ? "visual" : "collision");
-	pose = xnode_add(el, "pose", NULL);
-	geom = xnode_add(el, "geometry", NULL);
-	stamps_push(&w->scratch, &kept, pose, 1);
-	stamps_push(&w->scratch, &kept, geom, 2);
+	xnode_add(el, "pose", NULL);
+	seen = xnode_add(el, "geometry", NULL)->seq;
 	for (r = ext_link->exts.first; r; r = r->next) {
 		if (kind == ITEM_VISUAL)
 			visual_ext(w, el, r->ext);
 		else
 			collision_ext(w, el, r->ext);
-		/* What stayed keeps its stamp, in the order it was kept; what
-		 * came is stamped in order (appends go last, after what stayed). */
-		memset(&now, 0, sizeof now);
-		for (c = el->first, i = 0; c; c = next) {
-			unsigned stamp = 0;
+		/* What this block added came after everything looked at before
+		 * (children are only appended): each child is looked at once.
+		 * What tags look up stays; the rest is set aside, with its
+		 * place in the order things came. */
+		for (c = el->last; c && c->prev && c->prev->seq > seen; c = c->prev)
+			;
+		for (; c && c->seq > seen; c = next) {
 			next = c->next;
-			while (i < kept.n && !stamp)
-				if (kept.v[i++].n == c)
-					stamp = kept.v[i - 1].stamp;
-			if (!stamp)
-				stamp = ++clock;
-			if (c == pose || c == geom || looked_up(c->name, kind)) {
-				stamps_push(&w->scratch, &now, c, stamp);
-			} else {
+			seen = c->seq;
+			if (!looked_up(c->name, kind)) {
 				xnode_unlink(c);
-				stamps_push(&w->scratch, &aside, c, stamp);
+				stamps_push(&w->scratch, &aside, c, seen);
 			}
 		}
-		kept = now;
 	}
+	for (c = el->first; c; c = c->next)
+		stamps_push(&w->scratch, &kept, c, c->seq);
 	for (i = 0; i < kept.n; i++)
 		xnode_unlink(kept.v[i].n);
 	for (i = j = 0; i < kept.n || j < aside.n;)

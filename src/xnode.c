@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "index.h"
+
 struct xnode *xnode_new(struct arena *a, const char *name)
 {
 	struct xnode *n = ARENA_NEW(a, struct xnode);
@@ -12,8 +14,69 @@ struct xnode *xnode_new(struct arena *a, const char *name)
 	return n;
 }
 
+/* ---- children by name ----------------------------------------------------
+ *
+ * Looking a child up by name walks the children; an element that gathers
+ * thousands (a template that every <gazebo> block of a link adds a blob
+ * to, each block then looking up its tags' elements) would make that
+ * quadratic.  So once a lookup passes KIDS_SCANNED children, the parent
+ * gets an index: name -> its children of that name, in the order they
+ * were appended.  Entries are never removed: one whose child was unlinked
+ * (its parent changed) or appended again (its seq changed) is passed over
+ * once and forgotten, so every lookup costs O(1) amortized. */
+#define KIDS_SCANNED 16
+
+struct kid { struct xnode *child; unsigned seq; };
+struct kid_list { struct kid *v; unsigned head, n, cap; };
+struct kids {
+	struct index *by_name;   /* name -> struct kid_list */
+};
+
+static void kids_add(struct xnode *parent, struct xnode *child)
+{
+	struct kids *k = parent->kids;
+	struct kid_list *l = index_get(k->by_name, child->name);
+
+	if (!l) {
+		l = ARENA_NEW(parent->arena, struct kid_list);
+		index_put(k->by_name, child->name, l);
+	}
+	if (l->n == l->cap) {   /* double, dropping the entries passed over */
+		unsigned live = l->n - l->head, cap = live < 4 ? 8 : 2 * live;
+		struct kid *v = ARENA_ARRAY(parent->arena, struct kid, cap);
+		if (live)
+			memcpy(v, l->v + l->head, live * sizeof *v);
+		l->v = v, l->head = 0, l->n = live, l->cap = cap;
+	}
+	l->v[l->n++] = (struct kid){ child, child->seq };
+}
+
+static void kids_build(struct xnode *parent)
+{
+	struct xnode *c;
+
+	parent->kids = ARENA_NEW(parent->arena, struct kids);
+	parent->kids->by_name = index_new(parent->arena->ctx, parent->arena->oom);
+	for (c = parent->first; c; c = c->next)
+		kids_add(parent, c);
+}
+
+/* The first child of PARENT (indexed) named NAME, or NULL. */
+static struct xnode *kids_first(const struct xnode *parent, const char *name)
+{
+	struct kid_list *l = index_get(parent->kids->by_name, name);
+
+	for (; l && l->head < l->n; l->head++) {
+		const struct kid *k = &l->v[l->head];
+		if (k->child->parent == parent && k->child->seq == k->seq)
+			return k->child;
+	}
+	return NULL;
+}
+
 void xnode_append(struct xnode *parent, struct xnode *child)
 {
+	child->seq = ++parent->arena->xnode_seq;
 	child->parent = parent;
 	child->next = NULL;
 	child->prev = parent->last;
@@ -22,6 +85,8 @@ void xnode_append(struct xnode *parent, struct xnode *child)
 	else
 		parent->first = child;
 	parent->last = child;
+	if (parent->kids)
+		kids_add(parent, child);
 }
 
 struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text)
@@ -53,11 +118,18 @@ void xnode_unlink(struct xnode *child)
 struct xnode *xnode_child(const struct xnode *parent, const char *name)
 {
 	struct xnode *c;
+	unsigned passed = 0;
 
-	for (c = parent->first; c; c = c->next)
+	if (parent->kids)
+		return kids_first(parent, name);
+	for (c = parent->first; c; c = c->next, passed++)
 		if (strcmp(c->name, name) == 0)
-			return c;
-	return NULL;
+			break;
+	/* The index is a cache of the children: building it changes nothing
+	 * a caller sees, so a const parent may get one. */
+	if (passed >= KIDS_SCANNED)
+		kids_build((struct xnode *)parent);
+	return c;
 }
 
 struct xnode *xnode_need(struct xnode *parent, const char *name)

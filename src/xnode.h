@@ -11,17 +11,25 @@ struct srcpos { unsigned line, col; };
 
 struct xattr { const char *name, *value; };
 
+struct kids;
+
 struct xnode {
 	struct arena *arena;  /* where this node and its children live */
 	const char *name;
 	struct xattr *attrs;
 	unsigned nattrs;
+	unsigned seq;         /* when it was appended: children are in seq order */
 	const char *text;     /* character data of a leaf element; NULL if none */
 	struct xnode *parent, *first, *last, *prev, *next;
+	/* Its children by name, once a lookup had to pass many of them
+	 * (xnode.c): then finding a child by name costs no scan. */
+	struct kids *kids;
 	struct srcpos pos;
 };
 
 struct xnode *xnode_new(struct arena *a, const char *name);
+/* Children are only ever appended: a parent's children are in the order
+ * of their seq, and a child appended after another has a larger one. */
 /* New leaf <NAME>TEXT</NAME> appended to PARENT. */
 struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text);
 void xnode_append(struct xnode *parent, struct xnode *child);

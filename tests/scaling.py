@@ -104,6 +104,18 @@ def c_material_blobs(n):
     return urdf(s), [], {}, None
 
 
+def c_tag_target_blobs(n):
+    # Every block adds a blob of the name its own tag is written in (and
+    # another element): the collision gathers them, and each later tag
+    # looks its element up among them.
+    s = link("base", '<collision>%s</collision>' % BOX)
+    for i in range(n):
+        s += ('<gazebo reference="base"><collision><max_contacts>%d</max_contacts>'
+              '<laser_retro>%d</laser_retro></collision><maxContacts>%d</maxContacts>'
+              '</gazebo>\n' % (i, i, i))
+    return urdf(s), [], {}, None
+
+
 def c_blob_children(n):
     kids = "".join("<p%d>%d</p%d>" % (i, i, i) for i in range(n))
     s = link("base")
@@ -225,6 +237,7 @@ CONSTRUCTS = [
     ("gazebo blocks per link", c_blocks_per_link, 300),
     ("gazebo blocks per item", c_blocks_per_item, 200),
     ("material and surface blobs", c_material_blobs, 300),
+    ("blobs named like a tag's element", c_tag_target_blobs, 300),
     ("blob children", c_blob_children, 1000),
     ("blob attributes", c_blob_attributes, 1000),
     ("blob nesting depth", c_blob_depth, 500),
