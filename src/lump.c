@@ -450,7 +450,9 @@ static struct link *lumped_link(const struct robot *rb, const char *name)
 /* libsdformat merges lumped links in the order of its Reduce: a link's
  * lumpable children first (by joint name, each the same way), then the
  * link, then its other children.  Numbers every lumped link by that
- * order (1, 2, ...), without recursion. */
+ * order (1, 2, ...) and lists them in it (rb->merged: the frames they
+ * leave are written in that order, as libsdformat writes them), without
+ * recursion. */
 static void number_merges(struct robot *rb)
 {
 	struct visit { struct link *l; unsigned next; int merged; } *stack;
@@ -459,6 +461,7 @@ static void number_merges(struct robot *rb)
 	if (!rb->root || rb->merges_numbered)
 		return;
 	stack = must(rb->oom, talloc_array(rb, struct visit, rb->norder));
+	rb->merged = ARENA_ARRAY(&rb->arena, struct link *, rb->norder);
 	stack[top++] = (struct visit){ rb->root, 0, 0 };
 	while (top) {
 		struct visit *v = &stack[top - 1];
@@ -472,8 +475,10 @@ static void number_merges(struct robot *rb)
 			if (!v->merged) {
 				v->merged = 1;
 				v->next = 0;
-				if (v->l->fate == LINK_LUMPED)
+				if (v->l->fate == LINK_LUMPED) {
 					v->l->merge_seq = ++seq;
+					rb->merged[rb->nmerged++] = v->l;
+				}
 				continue;
 			}
 			top--;
@@ -735,6 +740,7 @@ void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	  const struct sdf_target *target)
 {
 	assign_owners(rb, opts);
+	number_merges(rb);
 	merge_inertials(rb);
 	reparent_joints(rb);
 	rewrite_blobs(rb, d, target);

@@ -824,11 +824,11 @@ static void write_lumped_frames(struct writer *w)
 {
 	unsigned i;
 
-	for (i = 0; i < w->rb->norder; i++) {
-		const struct link *l = w->rb->order[i];
+	for (i = 0; i < w->rb->nmerged; i++) {
+		const struct link *l = w->rb->merged[i];
 		const struct joint *j = l->parent_joint;
 		struct xnode *f;
-		if (l->fate != LINK_LUMPED)
+		if (l->fate != LINK_LUMPED)   /* dropped since it was merged */
 			continue;
 		f = frame_node(&w->scratch, j->name, j->parent->name);
 		xnode_add(f, "pose", fmt_pose(f, j->origin));

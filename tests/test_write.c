@@ -895,6 +895,17 @@ static void assert_vector(const struct result *r, const char *name, double x, do
 	"<gazebo reference='b'><plugin name='p' filename='p.so'>" plugin_keys "</plugin></gazebo>" \
 	"</robot>"
 
+/* The frames lumping leaves come in libsdformat's merge order, deepest
+ * first: b (j2) merges into a before a (j1) merges into base. */
+Test(lump, frames_in_merge_order)
+{
+	struct result r = convert_ok(TWO_LEVELS(""));
+
+	cr_assert_lt(at(&r, "<frame name='j2'"), at(&r, "<frame name='j1'"));
+	cr_assert_lt(at(&r, "<frame name='b'"), at(&r, "<frame name='j1'"));
+	result_free(&r);
+}
+
 /* One key: every joint up to the owner, once: j1 j2. */
 Test(lump, plugin_offset_over_two_levels)
 {
