@@ -22,6 +22,7 @@ struct index {
 	size_t cap, count;  /* cap a power of two */
 	uint64_t key[2];    /* the hash's secret key */
 	oom_jump *oom;
+	struct arena *arena;  /* where it lives (index_new_in), or NULL: talloc */
 };
 
 static uint64_t rotl(uint64_t x, int b)
@@ -104,6 +105,18 @@ struct index *index_new(TALLOC_CTX *ctx, oom_jump *jump)
 	return ix;
 }
 
+struct index *index_new_in(struct arena *a)
+{
+	struct index *ix = ARENA_NEW(a, struct index);
+
+	ix->oom = a->oom;
+	ix->arena = a;
+	draw_key(ix);
+	ix->cap = 32;
+	ix->slots = ARENA_ARRAY(a, struct slot, ix->cap);
+	return ix;
+}
+
 void index_set_oom(struct index *ix, oom_jump *jump)
 {
 	ix->oom = jump;
@@ -126,12 +139,14 @@ void *index_get(const struct index *ix, const char *key)
 static void grow(struct index *ix)
 {
 	size_t i, cap = ix->cap * 2;
-	struct slot *slots = must(ix->oom, talloc_zero_array(ix, struct slot, cap));
+	struct slot *slots = ix->arena ? ARENA_ARRAY(ix->arena, struct slot, cap) :
+			     must(ix->oom, talloc_zero_array(ix, struct slot, cap));
 
 	for (i = 0; i < ix->cap; i++)
 		if (ix->slots[i].key)
 			*find_slot(slots, cap, ix->slots[i].key, ix->slots[i].hash) = ix->slots[i];
-	talloc_free(ix->slots);
+	if (!ix->arena)   /* an arena's old slots go with the arena */
+		talloc_free(ix->slots);
 	ix->slots = slots;
 	ix->cap = cap;
 }

@@ -14,6 +14,9 @@ struct index;
 /* A new, empty index owned by CTX; running out of memory, now or as it
  * grows, jumps to JUMP. */
 struct index *index_new(TALLOC_CTX *ctx, oom_jump *jump);
+/* The same in arena A: it goes when A forgets it (reset, or a release to
+ * a mark made before it), and never needs freeing. */
+struct index *index_new_in(struct arena *a);
 void index_set_oom(struct index *ix, oom_jump *jump);
 void *index_get(const struct index *ix, const char *key);
 /* Adds KEY -> VAL unless KEY is there; returns the value already stored

@@ -53,7 +53,8 @@ enum urdf_elem {
 #define KNOWN_IN_LINK (BIT(EL_INERTIAL) | BIT(EL_VISUAL) | BIT(EL_COLLISION))
 /* A link scope's seen_child bits past the elements': urdfdom stopped
  * reading the link's visuals, or its collisions (see item_failed). */
-enum { LINK_VISUALS_CUT = 1u << 30, LINK_COLLISIONS_CUT = 1u << 31 };
+#define LINK_VISUALS_CUT (1u << 30)
+#define LINK_COLLISIONS_CUT (1u << 31)
 
 /* The URDF element NAME is, or EL_OTHER: by its first letters, then one
  * comparison (a chain of them for every element would cost more than expat's

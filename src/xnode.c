@@ -19,18 +19,33 @@ struct xnode *xnode_new(struct arena *a, const char *name)
  * Looking a child up by name walks the children; an element that gathers
  * thousands (a template that every <gazebo> block of a link adds a blob
  * to, each block then looking up its tags' elements) would make that
- * quadratic.  So once a lookup passes KIDS_SCANNED children, the parent
- * gets an index: name -> its children of that name, in the order they
- * were appended.  Entries are never removed: one whose child was unlinked
- * (its parent changed) or appended again (its seq changed) is passed over
- * once and forgotten, so every lookup costs O(1) amortized. */
+ * quadratic.  So the second time a lookup passes KIDS_SCANNED children of
+ * a parent, the parent gets an index: name -> its children of that name,
+ * in the order they were appended.  (Not the first time: an element
+ * looked up once, as most printed ones are, is not worth one.)  Entries
+ * are never removed: one whose child was unlinked (its parent changed) or
+ * appended again (its seq changed) is passed over once and forgotten, so
+ * every lookup costs O(1) amortized.  The index lives in the parent's
+ * arena: a parent made before an arena_mark must not be looked up by name
+ * between the mark and its release (nothing does: the writer marks and
+ * releases around elements it makes after the mark). */
 #define KIDS_SCANNED 16
 
 struct kid { struct xnode *child; unsigned seq; };
 struct kid_list { struct kid *v; unsigned head, n, cap; };
 struct kids {
-	struct index *by_name;   /* name -> struct kid_list */
+	struct index *by_name;   /* name -> struct kid_list; NULL: not yet */
 };
+
+/* What a parent's kids point at after its first long scan (a mark:
+ * nothing is ever read or written through it). */
+static const struct kids scanned_once;
+#define SCANNED_ONCE ((struct kids *)&scanned_once)
+
+static int indexed(const struct xnode *parent)
+{
+	return parent->kids && parent->kids != SCANNED_ONCE;
+}
 
 static void kids_add(struct xnode *parent, struct xnode *child)
 {
@@ -56,7 +71,7 @@ static void kids_build(struct xnode *parent)
 	struct xnode *c;
 
 	parent->kids = ARENA_NEW(parent->arena, struct kids);
-	parent->kids->by_name = index_new(parent->arena->ctx, parent->arena->oom);
+	parent->kids->by_name = index_new_in(parent->arena);
 	for (c = parent->first; c; c = c->next)
 		kids_add(parent, c);
 }
@@ -85,7 +100,7 @@ void xnode_append(struct xnode *parent, struct xnode *child)
 	else
 		parent->first = child;
 	parent->last = child;
-	if (parent->kids)
+	if (indexed(parent))
 		kids_add(parent, child);
 }
 
@@ -120,15 +135,20 @@ struct xnode *xnode_child(const struct xnode *parent, const char *name)
 	struct xnode *c;
 	unsigned passed = 0;
 
-	if (parent->kids)
+	if (indexed(parent))
 		return kids_first(parent, name);
 	for (c = parent->first; c; c = c->next, passed++)
 		if (strcmp(c->name, name) == 0)
 			break;
 	/* The index is a cache of the children: building it changes nothing
 	 * a caller sees, so a const parent may get one. */
-	if (passed >= KIDS_SCANNED)
-		kids_build((struct xnode *)parent);
+	if (passed >= KIDS_SCANNED) {
+		struct xnode *p = (struct xnode *)parent;
+		if (p->kids)
+			kids_build(p);
+		else
+			p->kids = SCANNED_ONCE;
+	}
 	return c;
 }
 

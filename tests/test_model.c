@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "model.h"
@@ -395,6 +396,65 @@ static void assert_same_tree(const struct xnode *a, const struct xnode *b)
 		a = a->next;
 		b = b->next;
 	}
+}
+
+/* The first child named NAME, by walking: what xnode_child must return. */
+static struct xnode *first_named(const struct xnode *p, const char *name)
+{
+	struct xnode *c;
+
+	for (c = p->first; c; c = c->next)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+/* A parent of hundreds of children gets an index of them by name (after
+ * two long lookups); through random appends, unlinks, moves back and
+ * replacements, xnode_child answers as a walk does, and the children stay
+ * in seq order. */
+Test(xnode, lookups_by_name_agree_with_a_walk)
+{
+	static const char *const names[] = {
+		"a", "b", "c", "pose", "geometry", "surface", "max_contacts", "laser_retro",
+		"plugin", "sensor", "n10", "n11"
+	};
+	enum { NNAMES = sizeof names / sizeof names[0] };
+	struct xnode *root = xnode_new(&arena, "root"), *other = xnode_new(&arena, "other");
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	int step, k;
+
+	for (step = 0; step < 6000; step++) {
+		const char *name;
+		struct xnode *c;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		name = names[x % NNAMES];
+		switch ((x >> 8) % 6) {
+		case 0: case 1:
+			xnode_add(root, name, NULL);
+			break;
+		case 2:   /* move one away, maybe back to the end */
+			if ((c = xnode_child(root, name)) != NULL) {
+				xnode_unlink(c);
+				xnode_append((x >> 16) & 1 ? root : other, c);
+			}
+			break;
+		case 3:
+			if ((x >> 16) % 8 == 0)
+				xnode_replace(root, name, "r");
+			else
+				xnode_need(root, name);
+			break;
+		default:
+			break;
+		}
+		for (k = 0; k < NNAMES; k++)
+			cr_assert_eq(xnode_child(root, names[k]), first_named(root, names[k]),
+				     "step %d: <%s>", step, names[k]);
+		for (c = root->first; c && c->next; c = c->next)
+			cr_assert_lt(c->seq, c->next->seq, "step %d: children out of seq order", step);
+	}
+	cr_assert_not_null(root->kids, "an index was built");
 }
 
 Test(xnode, copy_small_tree)
