@@ -209,9 +209,7 @@ static void reparent_joints(struct robot *rb)
 /* Numbers in the shortest form, in the arena of node AT. */
 static const char *fmt_vec(struct xnode *at, const double *v, int n)
 {
-	char buf[6 * NUM_BUFSZ];
-
-	return arena_strndup(at->arena, buf, num_format_vec(v, n, NUM_SHORTEST, buf));
+	return num_vec_text(at->arena, v, n, NUM_SHORTEST);
 }
 
 static const char *pose_text(struct xnode *at, struct pose p)
@@ -458,7 +456,7 @@ static void number_merges(struct robot *rb)
 	struct visit { struct link *l; unsigned next; int merged; } *stack;
 	unsigned top = 0, seq = 0;
 
-	if (!rb->root || rb->merges_numbered)
+	if (!rb->root)
 		return;
 	stack = must(rb->oom, talloc_array(rb, struct visit, rb->norder));
 	rb->merged = ARENA_ARRAY(&rb->arena, struct link *, rb->norder);
@@ -489,7 +487,6 @@ static void number_merges(struct robot *rb)
 			stack[top++] = (struct visit){ j->child, 0, 0 };
 	}
 	talloc_free(stack);
-	rb->merges_numbered = 1;
 }
 
 /* The link L merges into at its own merge (its parent), when that is
@@ -568,7 +565,6 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 		if (frame)
 			apply_pose(&x, &frame->to_owner);
 	} else {
-		number_merges(rb);
 		while (body || frame) {
 			struct link *at;
 			if (*budget > 0)

@@ -221,7 +221,6 @@ struct robot {
 	struct link *world;          /* the root when it is named world, else NULL */
 	struct link **order;         /* links reached from the root, in emission order */
 	unsigned norder;
-	int merges_numbered;         /* link merge_seq and merged set (lump.c) */
 	struct link **merged;        /* the lumped links in libsdformat's merge order */
 	unsigned nmerged;
 	int collisions_numbered;     /* link collision_k0 set (lump.c, when needed) */

@@ -793,6 +793,15 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 	return len;
 }
 
+const char *num_vec_text(struct arena *a, const double *v, int n, enum num_style style)
+{
+	size_t size = (size_t)n * NUM_BUFSZ;
+	char *p = arena_alloc_raw(a, size);
+
+	arena_trim(a, p, size, num_format_vec(v, n, style, p) + 1);
+	return p;
+}
+
 
 /* ---- the reference's own readings (C++'s std::stod and std::stoi) ------- */
 

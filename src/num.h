@@ -8,6 +8,8 @@
 #include <float.h>
 #include <stddef.h>
 
+#include "arena.h"
+
 /* Large enough for any text num_format() or num_format_g6() writes. */
 #define NUM_BUFSZ 40
 
@@ -72,6 +74,10 @@ enum num_style { NUM_SHORTEST, NUM_G6 };
 /* N numbers separated by spaces into BUF (N * NUM_BUFSZ bytes), each in the
  * given style (NUM_SHORTEST: num_format_out()).  Returns the length. */
 size_t num_format_vec(const double *v, int n, enum num_style style, char *buf);
+
+/* num_format_vec()'s text in arena A: formatted in place, the arena then
+ * given back what the text did not use. */
+const char *num_vec_text(struct arena *a, const double *v, int n, enum num_style style);
 
 /* libsdformat's colour form: a float printed with 6 significant digits. */
 size_t num_format_float(float v, char buf[NUM_BUFSZ]);

@@ -23,14 +23,9 @@ struct writer {
 
 /* ---- text of values ------------------------------------------------------- */
 
-/* Numbers are formatted in place in the arena, which then gives back
- * what the text did not use. */
 static const char *fmt_num(struct xnode *at, double v)
 {
-	char *p = arena_alloc_raw(at->arena, NUM_BUFSZ);
-
-	arena_trim(at->arena, p, NUM_BUFSZ, num_format_out(v, p) + 1);
-	return p;
+	return num_vec_text(at->arena, &v, 1, NUM_SHORTEST);
 }
 
 static const char *fmt_long(struct xnode *at, long v)
@@ -44,11 +39,7 @@ static const char *fmt_long(struct xnode *at, long v)
 /* N numbers in STYLE. */
 static const char *fmt_nums(struct xnode *at, const double *v, int n, enum num_style style)
 {
-	size_t size = (size_t)n * NUM_BUFSZ;
-	char *p = arena_alloc_raw(at->arena, size);
-
-	arena_trim(at->arena, p, size, num_format_vec(v, n, style, p) + 1);
-	return p;
+	return num_vec_text(at->arena, v, n, style);
 }
 
 /* A vector of the kind libsdformat may print with fewer digits (sizes,
