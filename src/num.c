@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static int is_blank(char c)
@@ -219,12 +220,6 @@ size_t num_format_long(long v, char *buf)
 	return len;
 }
 
-/* "00" to "99": digits are written two at a time. */
-static const char DIGIT_PAIRS[] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
 static const unsigned long long P10[] = {
 	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
 	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
@@ -232,66 +227,91 @@ static const unsigned long long P10[] = {
 	1000000000000000ull, 10000000000000000ull, 100000000000000000ull
 };
 
-/* How many decimal digits M has (at least 1). */
-static int digit_count(unsigned long long m)
+/* The eight decimal digits of X (< 10^8, leading zeros kept) as ASCII, the
+ * first digit in the lowest byte: split into halves of four digits, those
+ * into pairs, the pairs into digits, every lane of the word at once (each
+ * step's multiply-and-shift divides exactly in the lane's range). */
+static inline uint64_t eight_digits(uint32_t x)
 {
-	int n = 1;
+	uint64_t v = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
+	uint64_t hundreds = ((v * 10486) >> 20) & 0x0000007F0000007Full;   /* /100 */
+	uint64_t pairs = hundreds | ((v - hundreds * 100) << 16);
+	uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;      /* /10 */
+	uint64_t w = tens | ((pairs - tens * 10) << 8);
 
-	while (m >= 10000) {
-		m /= 10000;
-		n += 4;
-	}
-	return n + (m >= 10) + (m >= 100) + (m >= 1000);
+	w += 0x3030303030303030ull;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
 }
 
-/* The decimal M * 10^-K (M an integer, K >= 0), negated when NEG:
+/* M as 24 decimal digits, leading zeros kept, into D[0..23]. */
+static inline void digits24(unsigned long long m, char d[24])
+{
+	unsigned long long hi = m / 100000000;
+	uint64_t w[3];
+
+	if (hi == 0) {   /* below 10^8: most numbers */
+		w[0] = w[1] = 0x3030303030303030ull;
+	} else {
+		w[0] = eight_digits((uint32_t)(hi / 100000000));   /* < 1845: M < 2^64 */
+		w[1] = eight_digits((uint32_t)(hi % 100000000));
+	}
+	w[2] = eight_digits((uint32_t)(m % 100000000));
+	memcpy(d, w, sizeof w);
+}
+
+/* How many '0' bytes end (TRAILING) or begin the 8 digits W. */
+static inline int zero_digits(uint64_t w, int trailing)
+{
+	uint64_t x = w ^ 0x3030303030303030ull;   /* '0' bytes become 0 */
+
+	if (!x)
+		return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (trailing ? __builtin_ctzll(x) : __builtin_clzll(x)) / 8;
+#else
+	return (trailing ? __builtin_clzll(x) : __builtin_ctzll(x)) / 8;
+#endif
+}
+
+/* The decimal M * 10^-K (M an integer, 0 <= K <= 20), negated when NEG:
  * trailing zeros of the fraction dropped, at least one digit before the
- * point.  Written from the right, straight into BUF. */
+ * point.  M's 24 digits are made at once; the text is then two copies
+ * out of them (of a fixed size, which the compiler makes a few moves;
+ * S has room for what they copy beyond the text).  The longest text is
+ * 23 bytes ("-0." and 20 digits). */
 static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
-	int n, whole;
-	size_t len;
-	char *p;
+	char d[48], s[64], *p = s;
+	uint64_t w[3];
+	int lead = 0, trail = 0, i, first;
 
-	if (k >= 3 && m % 1000 == 0) {
-		m /= 1000;
-		k -= 3;
+	digits24(m, d);
+	memset(d + 24, '0', 24);   /* what the copies read past the digits */
+	memcpy(w, d, sizeof w);
+	for (i = 0; i < 3 && (lead += zero_digits(w[i], 0)) == 8 * (i + 1); i++)
+		;
+	for (i = 2; i >= 0 && (trail += zero_digits(w[i], 1)) == 8 * (3 - i); i--)
+		;
+	/* The integer part is D[first..24-K): from the first significant digit,
+	 * or the '0' just before the point when there is none. */
+	first = lead < 23 - k ? lead : 23 - k;
+	*p = '-';
+	p += neg;
+	memcpy(p, d + first, 24);
+	p += 24 - k - first;
+	if (trail > k)
+		trail = k;
+	if (k > trail) {
+		*p = '.';
+		memcpy(p + 1, d + 24 - k, 24);
+		p += 1 + k - trail;
 	}
-	while (k > 0 && m % 10 == 0) {
-		m /= 10;
-		k--;
-	}
-	n = digit_count(m);
-	whole = n > k ? n - k : 1;
-	len = (size_t)neg + (size_t)whole + (k ? 1 + (size_t)k : 0);
-	p = buf + len;
 	*p = '\0';
-	if (k > 0) {
-		for (; k >= 2; k -= 2) {
-			p -= 2;
-			memcpy(p, DIGIT_PAIRS + 2 * (m % 100), 2);
-			m /= 100;
-		}
-		if (k) {
-			*--p = (char)('0' + m % 10);
-			m /= 10;
-		}
-		*--p = '.';
-	}
-	while (m >= 100) {
-		p -= 2;
-		memcpy(p, DIGIT_PAIRS + 2 * (m % 100), 2);
-		m /= 100;
-	}
-	if (m >= 10) {
-		p -= 2;
-		memcpy(p, DIGIT_PAIRS + 2 * m, 2);
-	} else {
-		*--p = (char)('0' + m);
-	}
-	if (neg)
-		*--p = '-';
-	return len;
+	memcpy(buf, s, 24);   /* the longest text, 23 bytes, and its NUL */
+	return (size_t)(p - s);
 }
 
 /* The fast path of num_format(): V as a plain decimal of at most six

@@ -421,6 +421,34 @@ Test(num_format, property_shortest_round_trip)
 	}
 }
 
+/* The digits are made eight at a time (src/num.c): every digit position,
+ * zeros inside, at the ends and across the groups, with the point at every
+ * place, against the text printf makes of the same decimal. */
+Test(num_format, digits_in_every_place)
+{
+	static const char *const mantissas[] = {
+		"1", "9", "10", "101", "1000001", "12345678", "100000001", "123456789",
+		"99999999", "100000000", "1234567890123", "100000000000001",
+		"9999999999999999", "10203040506070809"
+	};
+	char text[64], buf[NUM_BUFSZ];
+	unsigned i;
+	int k;
+
+	for (i = 0; i < sizeof mantissas / sizeof mantissas[0]; i++)
+		for (k = 0; k <= 20; k++) {
+			int neg;
+			for (neg = 0; neg <= 1; neg++) {
+				double v;
+				snprintf(text, sizeof text, "%s%se-%d", neg ? "-" : "", mantissas[i], k);
+				v = strtod(text, NULL);
+				num_format(v, buf);
+				cr_assert(strtod(buf, NULL) == v, "%s -> \"%s\" does not read back", text, buf);
+				check_value(v);
+			}
+		}
+}
+
 /* The same promise for subnormal values, which carry fewer significant
  * bits: the shortest text of the smallest double is "5e-324". */
 Test(num_format, subnormals_are_shortest_too)
