@@ -115,8 +115,8 @@ static struct srcpos here(struct reader *r)
 
 static const char *attr(const XML_Char **atts, const char *name)
 {
-	for (; *atts; atts += 2)
-		if (strcmp(atts[0], name) == 0)
+	for (; *atts; atts += 2)   /* the first letters differ for most */
+		if (atts[0][0] == name[0] && strcmp(atts[0], name) == 0)
 			return atts[1];
 	return NULL;
 }
