@@ -107,7 +107,7 @@ static char *put_bytes(char *d, const char *s, size_t n)
 /* Writes "<NAME" and N's attributes at DEPTH; returns NAME's length. */
 static size_t print_open(struct out *o, const struct xnode *n, unsigned depth)
 {
-	size_t nlen = strlen(n->name);
+	size_t nlen = n->nlen;
 	char *d = out_room(o, INDENT_MAX + 1 + nlen);
 	unsigned i;
 
@@ -152,14 +152,14 @@ static void print_end_tag(struct out *o, const char *name, size_t nlen, size_t i
 
 static void print_close(struct out *o, const struct xnode *n, unsigned depth)
 {
-	print_end_tag(o, n->name, strlen(n->name), indent_of(depth));
+	print_end_tag(o, n->name, n->nlen, indent_of(depth));
 }
 
 /* ">TEXT</NAME>" and a newline: TEXT escaped, copied in one piece when it
- * needs no escaping (numbers, names: nearly all). */
-static void print_text(struct out *o, const char *text, const char *name, size_t nlen)
+ * needs no escaping (numbers, names: nearly all; PLAIN: known to need none). */
+static void print_text(struct out *o, const char *text, int plain, const char *name, size_t nlen)
 {
-	size_t run = strcspn(text, OUT_TEXT_SPECIAL);
+	size_t run = plain ? strlen(text) : strcspn(text, OUT_TEXT_SPECIAL);
 	char *d;
 
 	if (text[run] == '\0' && (d = out_room(o, run + 1)) != NULL) {
@@ -186,7 +186,7 @@ static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 			continue;
 		}
 		if (cur->text && cur->text[0])
-			print_text(o, cur->text, cur->name, nlen);
+			print_text(o, cur->text, cur->text == cur->plain, cur->name, nlen);
 		else
 			out_str(o, "/>\n");
 		while (cur != n && !cur->next) {
@@ -217,25 +217,25 @@ static void add_geometry(const struct writer *w, struct xnode *parent, const str
 	switch (g->kind) {
 	case GEOM_BOX:
 		shape = xnode_add(geo, "box", NULL);
-		xnode_add(shape, "size", fmt_vector(w, geo, g->size, VEC_BOX_SIZE));
+		xnode_add_plain(shape, "size", fmt_vector(w, geo, g->size, VEC_BOX_SIZE));
 		break;
 	case GEOM_CYLINDER:
 		shape = xnode_add(geo, "cylinder", NULL);
-		xnode_add(shape, "length", fmt_num(geo, g->length));
-		xnode_add(shape, "radius", fmt_num(geo, g->radius));
+		xnode_add_plain(shape, "length", fmt_num(geo, g->length));
+		xnode_add_plain(shape, "radius", fmt_num(geo, g->radius));
 		break;
 	case GEOM_CAPSULE:   /* SDFormat 1.8 and later (every target); the schema's order */
 		shape = xnode_add(geo, "capsule", NULL);
-		xnode_add(shape, "radius", fmt_num(geo, g->radius));
-		xnode_add(shape, "length", fmt_num(geo, g->length));
+		xnode_add_plain(shape, "radius", fmt_num(geo, g->radius));
+		xnode_add_plain(shape, "length", fmt_num(geo, g->length));
 		break;
 	case GEOM_SPHERE:
 		shape = xnode_add(geo, "sphere", NULL);
-		xnode_add(shape, "radius", fmt_num(geo, g->radius));
+		xnode_add_plain(shape, "radius", fmt_num(geo, g->radius));
 		break;
 	case GEOM_MESH:
 		shape = xnode_add(geo, "mesh", NULL);
-		xnode_add(shape, "scale", fmt_vector(w, geo, g->scale, VEC_MESH_SCALE));
+		xnode_add_plain(shape, "scale", fmt_vector(w, geo, g->scale, VEC_MESH_SCALE));
 		xnode_add(shape, "uri", g->filename);  /* src/uri.c made it */
 		break;
 	case GEOM_NONE:
@@ -503,7 +503,7 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 	const struct xnode *t = tmpl[0], *c;
 
 	xnode_set_attr(el, "name", name);
-	xnode_add(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
+	xnode_add_plain(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
 	add_geometry(w, el, &it->geom);
 	/* Extensions reach exactly the items that came from the link they
 	 * name, with one exception kept for libsdformat's sake (it tells items
@@ -526,15 +526,15 @@ static void add_inertial(struct xnode *link_el, const struct inertial *in)
 	struct xnode *el = xnode_add(link_el, "inertial", NULL);
 	struct xnode *inertia;
 
-	xnode_add(el, "pose", fmt_pose(el, in->origin));
-	xnode_add(el, "mass", fmt_num(el, in->mass));
+	xnode_add_plain(el, "pose", fmt_pose(el, in->origin));
+	xnode_add_plain(el, "mass", fmt_num(el, in->mass));
 	inertia = xnode_add(el, "inertia", NULL);
-	xnode_add(inertia, "ixx", fmt_num(el, in->ixx));
-	xnode_add(inertia, "ixy", fmt_num(el, in->ixy));
-	xnode_add(inertia, "ixz", fmt_num(el, in->ixz));
-	xnode_add(inertia, "iyy", fmt_num(el, in->iyy));
-	xnode_add(inertia, "iyz", fmt_num(el, in->iyz));
-	xnode_add(inertia, "izz", fmt_num(el, in->izz));
+	xnode_add_plain(inertia, "ixx", fmt_num(el, in->ixx));
+	xnode_add_plain(inertia, "ixy", fmt_num(el, in->ixy));
+	xnode_add_plain(inertia, "ixz", fmt_num(el, in->ixz));
+	xnode_add_plain(inertia, "iyy", fmt_num(el, in->iyy));
+	xnode_add_plain(inertia, "iyz", fmt_num(el, in->iyz));
+	xnode_add_plain(inertia, "izz", fmt_num(el, in->izz));
 }
 
 /* The link-level elements that <gazebo> tags replace (gravity,
@@ -645,7 +645,7 @@ static void write_link(struct writer *w, const struct link *l)
 	if (pj && pj->fate == JOINT_WRITTEN) {
 		xnode_set_attr(xnode_add(el, "pose", NULL), "relative_to", pj->name);
 	} else if (pj) {
-		struct xnode *pose = xnode_add(el, "pose", fmt_pose(el, pj->origin));
+		struct xnode *pose = xnode_add_plain(el, "pose", fmt_pose(el, pj->origin));
 		xnode_set_attr(pose, "relative_to", parent_frame(w->rb, pj));
 	}
 	if (l->inertial)
@@ -690,27 +690,27 @@ static void add_axis(const struct writer *w, struct xnode *el, const struct join
 		xnode_add(dyn, "friction", "0");
 		return;
 	}
-	xnode_add(axis, "xyz", fmt_vector(w, el, j->axis, VEC_AXIS));
+	xnode_add_plain(axis, "xyz", fmt_vector(w, el, j->axis, VEC_AXIS));
 	if (j->rare && j->rare->mimic_written) {
 		struct xnode *mimic = xnode_add(axis, "mimic", NULL);
 		xnode_set_attr(mimic, "joint", j->rare->mimic_joint);
-		xnode_add(mimic, "multiplier", fmt_num(el, j->rare->mimic_multiplier));
-		xnode_add(mimic, "offset", fmt_num(el, j->rare->mimic_offset));
+		xnode_add_plain(mimic, "multiplier", fmt_num(el, j->rare->mimic_multiplier));
+		xnode_add_plain(mimic, "offset", fmt_num(el, j->rare->mimic_offset));
 		xnode_add(mimic, "reference", "0");
 	}
 	limit = xnode_add(axis, "limit", NULL);
 	if (j->has_limit) {
 		if (j->type != JOINT_CONTINUOUS) {
-			xnode_add(limit, "lower", fmt_num(el, j->lower));
-			xnode_add(limit, "upper", fmt_num(el, j->upper));
+			xnode_add_plain(limit, "lower", fmt_num(el, j->lower));
+			xnode_add_plain(limit, "upper", fmt_num(el, j->upper));
 		}
-		xnode_add(limit, "effort", fmt_num(el, j->effort));
-		xnode_add(limit, "velocity", fmt_num(el, j->velocity));
+		xnode_add_plain(limit, "effort", fmt_num(el, j->effort));
+		xnode_add_plain(limit, "velocity", fmt_num(el, j->velocity));
 	}
 	dyn = xnode_add(axis, "dynamics", NULL);
 	if (j->has_dynamics) {
-		xnode_add(dyn, "damping", fmt_num(el, j->damping));
-		xnode_add(dyn, "friction", fmt_num(el, j->friction));
+		xnode_add_plain(dyn, "damping", fmt_num(el, j->damping));
+		xnode_add_plain(dyn, "friction", fmt_num(el, j->friction));
 	}
 }
 
@@ -767,7 +767,7 @@ static struct xnode *build_joint(struct writer *w, const struct joint *j)
 
 	xnode_set_attr(el, "name", j->name);
 	xnode_set_attr(el, "type", type);
-	pose = xnode_add(el, "pose", fmt_pose(el, j->origin));
+	pose = xnode_add_plain(el, "pose", fmt_pose(el, j->origin));
 	xnode_set_attr(pose, "relative_to", parent_frame(w->rb, j));
 	xnode_add(el, "parent", j->parent->name);
 	xnode_add(el, "child", j->child->name);
@@ -802,7 +802,7 @@ static void write_frame_link(struct writer *w, const struct link *l)
 	for (i = 0; i < 2; i++) {
 		f = i == 0 ? frame_node(&w->scratch, l->name, parent)
 			   : frame_node(&w->scratch, j->name, l->name);
-		xnode_set_attr(xnode_add(f, "pose", fmt_pose(f, j->origin)), "relative_to", parent);
+		xnode_set_attr(xnode_add_plain(f, "pose", fmt_pose(f, j->origin)), "relative_to", parent);
 		print_and_free(w->o, f);
 	}
 }
@@ -822,7 +822,7 @@ static void write_lumped_frames(struct writer *w)
 		if (l->fate != LINK_LUMPED)   /* dropped since it was merged */
 			continue;
 		f = frame_node(&w->scratch, j->name, j->parent->name);
-		xnode_add(f, "pose", fmt_pose(f, j->origin));
+		xnode_add_plain(f, "pose", fmt_pose(f, j->origin));
 		print_and_free(w->o, f);
 		f = frame_node(&w->scratch, l->name, j->name);
 		if (w->target->link_frame_pose)

@@ -5,12 +5,13 @@
 
 #include "index.h"
 
-struct xnode *xnode_new(struct arena *a, const char *name)
+struct xnode *xnode_new_n(struct arena *a, const char *name, size_t nlen)
 {
 	struct xnode *n = ARENA_NEW(a, struct xnode);
 
 	n->arena = a;
 	n->name = name;
+	n->nlen = nlen;
 	return n;
 }
 
@@ -104,9 +105,9 @@ void xnode_append(struct xnode *parent, struct xnode *child)
 		kids_add(parent, child);
 }
 
-struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text)
+struct xnode *xnode_add_n(struct xnode *parent, const char *name, size_t nlen, const char *text)
 {
-	struct xnode *n = xnode_new(parent->arena, name);
+	struct xnode *n = xnode_new_n(parent->arena, name, nlen);
 
 	n->text = text;
 	xnode_append(parent, n);
@@ -201,9 +202,10 @@ void xnode_set_attr(struct xnode *n, const char *name, const char *value)
 /* Copies N's own fields; strings are shared (they live as long as the model). */
 static struct xnode *copy_one(struct arena *a, const struct xnode *n)
 {
-	struct xnode *c = xnode_new(a, n->name);
+	struct xnode *c = xnode_new_n(a, n->name, n->nlen);
 
 	c->text = n->text;
+	c->plain = n->plain;
 	c->pos = n->pos;
 	if (n->nattrs) {
 		c->attrs = ARENA_ARRAY(a, struct xattr, n->nattrs);

@@ -5,6 +5,8 @@
 #ifndef U2S_XNODE_H
 #define U2S_XNODE_H
 
+#include <string.h>
+
 #include "arena.h"
 
 struct srcpos { unsigned line, col; };
@@ -19,7 +21,12 @@ struct xnode {
 	struct xattr *attrs;
 	unsigned nattrs;
 	unsigned seq;         /* when it was appended: children are in seq order */
+	size_t nlen;          /* strlen(name), for the printer */
 	const char *text;     /* character data of a leaf element; NULL if none */
+	/* TEXT itself when it is known to need no escaping (numbers the
+	 * writer formatted: xnode_add_plain).  Whoever sets TEXT otherwise
+	 * leaves this behind, and the printer then escapes TEXT. */
+	const char *plain;
 	struct xnode *parent, *first, *last, *prev, *next;
 	/* Its children by name, once a lookup had to pass many of them
 	 * (xnode.c): then finding a child by name costs no scan. */
@@ -27,11 +34,30 @@ struct xnode {
 	struct srcpos pos;
 };
 
-struct xnode *xnode_new(struct arena *a, const char *name);
+struct xnode *xnode_new_n(struct arena *a, const char *name, size_t nlen);
+/* Inline, so that the length of a literal NAME is known when compiling. */
+static inline struct xnode *xnode_new(struct arena *a, const char *name)
+{
+	return xnode_new_n(a, name, strlen(name));
+}
 /* Children are only ever appended: a parent's children are in the order
  * of their seq, and a child appended after another has a larger one. */
 /* New leaf <NAME>TEXT</NAME> appended to PARENT. */
-struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text);
+struct xnode *xnode_add_n(struct xnode *parent, const char *name, size_t nlen, const char *text);
+static inline struct xnode *xnode_add(struct xnode *parent, const char *name, const char *text)
+{
+	return xnode_add_n(parent, name, strlen(name), text);
+}
+/* The same, TEXT being one that needs no escaping (numbers the writer
+ * formats): the printer then copies it as it is. */
+static inline struct xnode *xnode_add_plain(struct xnode *parent, const char *name,
+					    const char *text)
+{
+	struct xnode *n = xnode_add(parent, name, text);
+
+	n->plain = text;
+	return n;
+}
 void xnode_append(struct xnode *parent, struct xnode *child);
 void xnode_unlink(struct xnode *child);
 struct xnode *xnode_child(const struct xnode *parent, const char *name);
