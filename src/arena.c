@@ -4,8 +4,6 @@
 
 #include "config.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -203,21 +201,14 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
-char *arena_printf(struct arena *a, const char *fmt, ...)
+char *arena_cat3(struct arena *a, const char *s1, size_t n1, const char *s2, const char *s3)
 {
-	va_list ap;
-	char small[256], *p;
-	int n;
+	size_t n2 = strlen(s2), n3 = strlen(s3);
+	char *p = arena_alloc_raw(a, n1 + n2 + n3 + 1);
 
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n < (int)sizeof small)
-		return arena_strndup(a, small, (size_t)n);
-	p = arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	memcpy(p, s1, n1);
+	memcpy(p + n1, s2, n2);
+	memcpy(p + n1 + n2, s3, n3 + 1);
 	return p;
 }
 

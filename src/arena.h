@@ -86,11 +86,9 @@ static inline void *arena_alloc(struct arena *a, size_t n)
 }
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
-char *arena_printf(struct arena *a, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+/* The N1 bytes at S1, then the strings S2 and S3, as one string in A
+ * (what printf would make of "%.*s%s%s", without its cost). */
+char *arena_cat3(struct arena *a, const char *s1, size_t n1, const char *s2, const char *s3);
 /* Forgets every allocation; the first block is kept for reuse. */
 void arena_reset(struct arena *a);
 struct arena_mark arena_mark(const struct arena *a);

@@ -22,7 +22,7 @@ static const char *model_uri(struct arena *a, const char *f)
 
 	if (!p)
 		return f;
-	return arena_printf(a, "%.*smodel://%s", (int)(p - f), f, p + PACKAGE_SCHEME_LEN);
+	return arena_cat3(a, f, (size_t)(p - f), "model://", p + PACKAGE_SCHEME_LEN);
 }
 
 static const char *file_uri(struct rewriter *rw, const struct geometry *g)
@@ -38,7 +38,7 @@ static const char *file_uri(struct rewriter *rw, const struct geometry *g)
 	pkg = arena_strndup(&rw->rb->arena, name, (size_t)(rest - name));
 	dir = package_find(rw->finder, pkg, &first);
 	if (dir)
-		return arena_printf(&rw->rb->arena, "file://%s%s", dir, rest);
+		return arena_cat3(&rw->rb->arena, "file://", 7, dir, rest);
 	if (first)
 		diag_warn(rw->d, D_PACKAGE_NOT_FOUND, g->pos.line, g->pos.col,
 			  "package '%s' (mesh '%s') is not in --package-path, ROS_PACKAGE_PATH "
