@@ -2,6 +2,7 @@
 #include "write.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,11 @@ struct writer {
 	const struct sdf_target *target;
 	struct arena scratch;
 	struct out *o;
+	/* The colour text of the materials met last, by their address: a
+	 * robot's visuals share a few materials, and each colour costs floats
+	 * read and printed.  The texts live in KEEP, for the whole writing. */
+	struct arena keep;
+	struct { const struct material *m; const char *text; } colours[16];
 };
 
 /* ---- text of values ------------------------------------------------------- */
@@ -390,15 +396,26 @@ static const char *colour_text(const struct writer *w, struct arena *a, const st
 	return arena_strndup(a, buf, len);
 }
 
+static const char *colour_of(struct writer *w, const struct material *m)
+{
+	unsigned slot = (unsigned)((uintptr_t)m / sizeof *m) % (sizeof w->colours / sizeof w->colours[0]);
+
+	if (w->colours[slot].m != m) {
+		w->colours[slot].m = m;
+		w->colours[slot].text = colour_text(w, &w->keep, m);
+	}
+	return w->colours[slot].text;
+}
+
 /* The URDF colour, unless an extension gave the material its own. */
-static void visual_colour(const struct writer *w, struct xnode *vis, const struct material *m)
+static void visual_colour(struct writer *w, struct xnode *vis, const struct material *m)
 {
 	struct xnode *mat = xnode_need(vis, "material");
 	const char *text;
 
 	if (xnode_child(mat, "diffuse") || xnode_child(mat, "ambient"))
 		return;
-	text = colour_text(w, vis->arena, m);
+	text = colour_of(w, m);
 	xnode_add(mat, "diffuse", text);
 	xnode_add(mat, "ambient", text);
 }
@@ -885,6 +902,7 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options
 	TALLOC_CTX *scratch = must(rb->oom, talloc_new(ctx));
 
 	arena_init(&w.scratch, scratch, rb->oom);
+	arena_init(&w.keep, scratch, rb->oom);
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='");
 	out_str(o, target->version);
 	out_str(o, "'>\n  <model name='");
