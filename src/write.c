@@ -25,6 +25,10 @@ struct writer {
 	 * read and printed.  The texts live in KEEP, for the whole writing. */
 	struct arena keep;
 	struct { const struct material *m; const char *text; } colours[16];
+	/* The rotation of the last link whose items were placed in their
+	 * owner's frame (a link has many items). */
+	const struct link *placed;
+	struct quat placed_q;
 };
 
 /* ---- text of values ------------------------------------------------------- */
@@ -520,7 +524,12 @@ static struct xnode *build_item(struct writer *w, const struct link *l, const st
 	const struct xnode *t = tmpl[0], *c;
 
 	xnode_set_attr(el, "name", name);
-	xnode_add_plain(el, "pose", fmt_pose_urdf(el, pose_compose(src->to_owner, it->origin)));
+	if (src != w->placed && !pose_is_identity(src->to_owner)) {
+		w->placed = src;
+		w->placed_q = pose_quat(&src->to_owner);
+	}
+	xnode_add_plain(el, "pose", fmt_pose_urdf(el, pose_compose_q(src->to_owner, w->placed_q,
+								      it->origin)));
 	add_geometry(w, el, &it->geom);
 	/* Extensions reach exactly the items that came from the link they
 	 * name, with one exception kept for libsdformat's sake (it tells items

@@ -176,7 +176,8 @@ void pose_rpy(const struct pose *p, int urdf_style, double rpy[3])
 {
 	/* urdfdom's angles differ from the rotation near gimbal lock, where it
 	 * snaps; elsewhere the pose's angles say the same, exactly. */
-	if (urdf_style && fabs(sin(p->rpy[1])) >= 0.99999) {
+	if (urdf_style && fabs(p->rpy[1]) > 1.5 &&   /* |sin| < 0.9975 below: no sin needed */
+	    fabs(sin(p->rpy[1])) >= 0.99999) {
 		quat_to_rpy_urdf(pose_quat(p), rpy);
 		return;
 	}
@@ -185,13 +186,18 @@ void pose_rpy(const struct pose *p, int urdf_style, double rpy[3])
 
 struct pose pose_compose(struct pose a, struct pose b)
 {
-	struct quat qa;
-	struct vec3 t;
-
 	/* Exact, and keeps B's angles. */
 	if (pose_is_identity(a))
 		return b;
-	qa = pose_quat(&a);
+	return pose_compose_q(a, pose_quat(&a), b);
+}
+
+struct pose pose_compose_q(struct pose a, struct quat qa, struct pose b)
+{
+	struct vec3 t;
+
+	if (pose_is_identity(a))
+		return b;
 	t = quat_rotate(qa, b.p);
 	t.x += a.p.x, t.y += a.p.y, t.z += a.p.z;
 	return pose_from_quat(t, quat_normalized(quat_mul(qa, pose_quat(&b))));

@@ -43,6 +43,9 @@ void pose_rpy(const struct pose *p, int urdf_style, double rpy[3]);
 
 /* A∘B: B is expressed in A's frame; the result in A's parent frame. */
 struct pose pose_compose(struct pose a, struct pose b);
+/* The same, QA being pose_quat(&A) (which a caller composing many poses
+ * with one A makes once). */
+struct pose pose_compose_q(struct pose a, struct quat qa, struct pose b);
 struct pose pose_inverse(struct pose a);
 int pose_is_identity(struct pose a);
 
