@@ -131,7 +131,7 @@ void xnode_unlink(struct xnode *child)
 	child->parent = child->prev = child->next = NULL;
 }
 
-struct xnode *xnode_child(const struct xnode *parent, const char *name)
+struct xnode *xnode_child_n(const struct xnode *parent, const char *name, size_t nlen)
 {
 	struct xnode *c;
 	unsigned passed = 0;
@@ -139,7 +139,7 @@ struct xnode *xnode_child(const struct xnode *parent, const char *name)
 	if (indexed(parent))
 		return kids_first(parent, name);
 	for (c = parent->first; c; c = c->next, passed++)
-		if (strcmp(c->name, name) == 0)
+		if (c->nlen == nlen && memcmp(c->name, name, nlen) == 0)
 			break;
 	/* The index is a cache of the children: building it changes nothing
 	 * a caller sees, so a const parent may get one. */

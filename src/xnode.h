@@ -60,7 +60,14 @@ static inline struct xnode *xnode_add_plain(struct xnode *parent, const char *na
 }
 void xnode_append(struct xnode *parent, struct xnode *child);
 void xnode_unlink(struct xnode *child);
-struct xnode *xnode_child(const struct xnode *parent, const char *name);
+struct xnode *xnode_child_n(const struct xnode *parent, const char *name, size_t nlen);
+/* The first child NAME of PARENT, or NULL.  Inline, so that the length of a
+ * literal NAME is known when compiling: children of other lengths are
+ * passed without a comparison. */
+static inline struct xnode *xnode_child(const struct xnode *parent, const char *name)
+{
+	return xnode_child_n(parent, name, strlen(name));
+}
 /* The child NAME of PARENT, appended when missing. */
 struct xnode *xnode_need(struct xnode *parent, const char *name);
 /* The SDF "replace-add": removes any child NAME, appends <NAME>TEXT</NAME>. */
