@@ -132,12 +132,27 @@ static char *put_bytes(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-/* Writes "<NAME" and N's attributes at DEPTH; returns NAME's length. */
-static size_t print_open(struct out *o, const struct xnode *n, unsigned depth)
+/* N's attributes, after its name. */
+static void print_attrs(struct out *o, const struct xnode *n)
+{
+	unsigned i;
+
+	for (i = 0; i < n->nattrs; i++) {
+		out_char(o, ' ');
+		out_str(o, n->attrs[i].name);
+		out_str(o, "='");
+		out_escaped_attr(o, n->attrs[i].value);
+		out_char(o, '\'');
+	}
+}
+
+/* Writes "<NAME" and N's attributes at DEPTH; returns NAME's length.
+ * Inline: it is most of the printing, and most elements have no
+ * attributes (print_attrs is out of line). */
+static inline size_t print_open(struct out *o, const struct xnode *n, unsigned depth)
 {
 	size_t nlen = n->nlen;
 	char *d = out_room(o, INDENT_MAX + 1 + nlen);
-	unsigned i;
 
 	if (d) {
 		d = put_indent(d, depth);
@@ -148,18 +163,13 @@ static size_t print_open(struct out *o, const struct xnode *n, unsigned depth)
 		out_char(o, '<');
 		out_put(o, n->name, nlen);
 	}
-	for (i = 0; i < n->nattrs; i++) {
-		out_char(o, ' ');
-		out_str(o, n->attrs[i].name);
-		out_str(o, "='");
-		out_escaped_attr(o, n->attrs[i].value);
-		out_char(o, '\'');
-	}
+	if (n->nattrs)
+		print_attrs(o, n);
 	return nlen;
 }
 
 /* "</NAME>" and a newline, NAME of NLEN bytes, after INDENT bytes of it. */
-static void print_end_tag(struct out *o, const char *name, size_t nlen, size_t indent)
+static inline void print_end_tag(struct out *o, const char *name, size_t nlen, size_t indent)
 {
 	char *d = out_room(o, INDENT_MAX + nlen + 4);
 
