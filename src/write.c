@@ -111,7 +111,7 @@ static char *put_indent(char *d, unsigned depth)
 /* Copies the N bytes at S to D.  Names and numbers are a few bytes: two
  * fixed-size copies that overlap in the middle cost fewer instructions
  * than a call to memcpy, and read nothing outside S[0..N). */
-static char *put_bytes(char *d, const char *s, size_t n)
+static inline char *put_bytes(char *d, const char *s, size_t n)
 {
 	if (n >= 8 && n <= 16) {
 		memcpy(d, s, 8);
@@ -195,7 +195,7 @@ static void print_close(struct out *o, const struct xnode *n, unsigned depth)
 
 /* ">TEXT</NAME>" and a newline: TEXT escaped, copied in one piece when it
  * needs no escaping (numbers, names: nearly all; PLAIN: known to need none). */
-static void print_text(struct out *o, const char *text, int plain, const char *name, size_t nlen)
+static inline void print_text(struct out *o, const char *text, int plain, const char *name, size_t nlen)
 {
 	size_t run = plain ? strlen(text) : strcspn(text, OUT_TEXT_SPECIAL);
 	char *d;
