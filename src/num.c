@@ -564,44 +564,29 @@ static size_t write_digits(int neg, unsigned long long c, int p, int exp10, char
 	return len;
 }
 
-/* The shortest text of V (normal, non-zero) from exact integer arithmetic:
- * the fewest digits P whose nearest P-digit decimal reads back as V.
- * Reading back only gets easier with more digits, so P is found by
- * bisection.  Returns 0 out of range (the caller asks printf). */
+/* The shortest text of V (normal, non-zero) from exact integer arithmetic.
+ * Half a place of V is at most 11.1 units of Q, a 15-digit decimal's unit
+ * is 100: at most one 15-digit decimal reads back as V, and any shorter
+ * one that does is that one with zeros at the end.  So when the nearest
+ * 15-digit decimal reads back, it is the answer (write_digits drops its
+ * zeros); else the nearest of 16 digits, else of 17.  Returns 0 out of
+ * range (the caller asks printf). */
 static size_t format_exact(double v, char buf[NUM_BUFSZ])
 {
 	struct exact x;
-	unsigned long long c, best;
-	int lo = 1, hi = 13, p, mid, exp10;
+	unsigned long long best;
+	int p, exp10;
 
 	if (exact_scale(fabs(v), &x) != 0)
 		return 0;
 	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
 	 * took format_decimal).  15 or fewer can read back only when Q's last
 	 * two digits are within half a place (at most 11.1 units) of a
-	 * multiple of 100; else 16 is tried, then 17.  Fewer than 15, by
-	 * bisection, only when 15 and 14 both read back. */
-	if (((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0)) {
-		if ((c = nearest_if_exact(&x, 14)) == 0)
-			hi = 0;
-		else
-			best = c, p = 14;
-	} else {
-		hi = 0;
-		if ((best = nearest_if_exact(&x, p = 16)) == 0 &&
-		    (best = nearest_if_exact(&x, p = 17)) == 0)
-			return 0;
-	}
-	while (lo <= hi) {
-		mid = (lo + hi) / 2;
-		if ((c = nearest_if_exact(&x, mid)) != 0) {
-			best = c;
-			p = mid;
-			hi = mid - 1;
-		} else {
-			lo = mid + 1;
-		}
-	}
+	 * multiple of 100. */
+	if (!((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0) &&
+	    (best = nearest_if_exact(&x, p = 16)) == 0 &&
+	    (best = nearest_if_exact(&x, p = 17)) == 0)
+		return 0;
 	exp10 = 16 - x.k;
 	if (best == TEN17) {   /* 99..9 carried into one more digit */
 		best = 1;
