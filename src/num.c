@@ -734,21 +734,26 @@ static size_t format_g(double v, char buf[NUM_BUFSZ])
 
 size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 {
-	double r = round(v * 1e6) / 1e6;
-	size_t len, i, sig = 0;
+	double s = round(v * 1e6), r = s / 1e6;
+	unsigned long long m, t;
 
 	if (!isfinite(r))
 		return format_g(v, buf);
-	/* Most values have few digits: the plain decimal is then what %g
-	 * prints, without printf's cost. */
-	if (fabs(r) < 1e6 && (len = format_decimal(r, buf)) != 0) {
-		/* significant digits: from the first non-zero one on */
-		for (i = 0; i < len && !(buf[i] >= '1' && buf[i] <= '9'); i++)
-			;
-		for (; i < len; i++)
-			sig += buf[i] >= '0' && buf[i] <= '9';
-		if (sig <= 6)
-			return len;
+	/* Most values have few digits: M = |S|, 6 places of it after the
+	 * point, is then what %g prints (and the shortest text of R), without
+	 * printf's cost.  Its significant digits are T's: M without the zeros
+	 * at its end that the 6 places hold. */
+	if (fabs(s) >= 100 && fabs(s) < 1e12) {   /* 1e-4 <= |R| < 1e6 */
+		m = (unsigned long long)fabs(s);
+		if (m % 1000000 == 0) {
+			t = m / 1000000;
+		} else {   /* at most 5 zeros */
+			t = m % 1000 == 0 ? m / 1000 : m;
+			t = t % 100 == 0 ? t / 100 : t;
+			t = t % 10 == 0 ? t / 10 : t;
+		}
+		if (t < 1000000)
+			return write_fixed(s < 0, m, 6, buf);
 	}
 	return format_g(r, buf);
 }
