@@ -525,6 +525,17 @@ static unsigned long long nearest_if_exact(const struct exact *x, int p)
 	return reads_back(x, c) ? c : 0;
 }
 
+/* The 17-digit decimal nearest A, in units of Q (ties to the even digit).
+ * It always reads back: it is within half a unit of A, and half a place
+ * of A is at least 0.55 units (Q >= 10^16 and a place is 2^-52 of A, or
+ * half that below a power of two). */
+static unsigned long long nearest17(const struct exact *x)
+{
+	unsigned __int128 twice_r = 2 * x->r, one = (unsigned __int128)1 << x->shift;
+
+	return x->q + (twice_r > one || (twice_r == one && (x->q & 1)));
+}
+
 /* The digits of C (a multiple of 10^(17-P), at most 10^17) into DIGITS;
  * returns how many, and adds to *EXP10 when C carried to 10^17. */
 static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
@@ -584,9 +595,8 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 	 * two digits are within half a place (at most 11.1 units) of a
 	 * multiple of 100. */
 	if (!((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0) &&
-	    (best = nearest_if_exact(&x, p = 16)) == 0 &&
-	    (best = nearest_if_exact(&x, p = 17)) == 0)
-		return 0;
+	    (best = nearest_if_exact(&x, p = 16)) == 0)
+		best = nearest17(&x), p = 17;
 	exp10 = 16 - x.k;
 	if (best == TEN17) {   /* 99..9 carried into one more digit */
 		best = 1;
