@@ -79,6 +79,10 @@ struct io {
 
 static int out_of_memory(struct diag *d)
 {
+	/* The jump left the reader's frame, if memory ran out while reading:
+	 * the path it gave the messages is gone with it. */
+	d->path_fn = NULL;
+	d->path_arg = NULL;
 	diag_error(d, D_OUT_OF_MEMORY, 0, 0, "out of memory");
 	return U2S_IO;
 }
