@@ -121,17 +121,41 @@ static const char *attr(const XML_Char **atts, const char *name)
 	return NULL;
 }
 
+/* The values of the attributes NAMES[0..N) into OUT (NULL for each one
+ * missing), in one pass over ATTS.  Each attribute is compared first with
+ * the name after the one found last: most files write an element's
+ * attributes in one order, and then each costs one comparison. */
+static void attrs_pick(const XML_Char **atts, const char *const *names, unsigned n,
+		       const char **out)
+{
+	unsigned i, k = 0;
+
+	for (i = 0; i < n; i++)
+		out[i] = NULL;
+	for (; *atts; atts += 2)
+		for (i = 0; i < n; i++, k = k + 1 == n ? 0 : k + 1)
+			if (atts[0][0] == names[k][0] && strcmp(atts[0], names[k]) == 0) {
+				out[k] = atts[1];
+				k = k + 1 == n ? 0 : k + 1;
+				break;
+			}
+}
+
+static void missing_attr(struct reader *r, const char *elem, const char *name)
+{
+	struct srcpos p = here(r);
+
+	diag_error(r->diag, D_ATTR_MISSING, p.line, p.col, "<%s> has no '%s' attribute", elem, name);
+}
+
 /* The attribute NAME of element ELEM, or an error when it is missing. */
 static const char *need_attr(struct reader *r, const XML_Char **atts,
 			     const char *elem, const char *name)
 {
 	const char *v = attr(atts, name);
-	struct srcpos p;
 
-	if (!v) {
-		p = here(r);
-		diag_error(r->diag, D_ATTR_MISSING, p.line, p.col, "<%s> has no '%s' attribute", elem, name);
-	}
+	if (!v)
+		missing_attr(r, elem, name);
 	return v;
 }
 
@@ -164,16 +188,18 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 			   "<%s %s='%s'>: expected %d finite numbers", elem, name, value, n);
 }
 
-/* Reads N numbers from attribute NAME into OUT.  A missing attribute leaves
- * OUT as it is (the caller's default) unless REQUIRED.  Returns 1 when the
- * attribute was present and valid. */
-static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
-		    const char *name, double *out, int n, int required)
+/* Reads N numbers from V, the value of attribute NAME (NULL: it is
+ * missing), into OUT.  A missing attribute leaves OUT as it is (the
+ * caller's default) unless REQUIRED.  Returns 1 when the attribute was
+ * present and valid. */
+static int num_value(struct reader *r, const char *v, const char *elem,
+		     const char *name, double *out, int n, int required)
 {
-	const char *v = required ? need_attr(r, atts, elem, name) : attr(atts, name);
-
-	if (!v)
+	if (!v) {
+		if (required)
+			missing_attr(r, elem, name);
 		return 0;
+	}
 	if (num_parse_vec(v, out, n) != 0) {
 		bad_number(r, elem, name, v, n);
 		return 0;
@@ -186,6 +212,13 @@ static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
 			  diag_excerpt(buf, v));
 	}
 	return 1;
+}
+
+/* num_value() of attribute NAME of ATTS. */
+static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
+		    const char *name, double *out, int n, int required)
+{
+	return num_value(r, attr(atts, name), elem, name, out, n, required);
 }
 
 /* A copy of S (NULL stays NULL) in the model's arena. */
@@ -269,21 +302,24 @@ static void read_quat_xyzw(struct reader *r, const XML_Char **atts, double rpy[3
  * where quat_xyzw is not URDF, it is ignored with a warning. */
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
 {
+	static const char *const keys[] = { "xyz", "rpy", "quat_xyzw" };
 	double xyz[3] = { 0, 0, 0 }, rpy[3] = { 0, 0, 0 };
-	const char *quat = attr(atts, "quat_xyzw");
+	const char *text[3], *quat;
 
-	num_attr(r, atts, "origin", "xyz", xyz, 3, 0);
+	attrs_pick(atts, keys, 3, text);
+	quat = text[2];
+	num_value(r, text[0], "origin", "xyz", xyz, 3, 0);
 	if (quat && !urdf_allows(r, URDF_QUAT_XYZW)) {
 		warn_needs_version(r, D_QUAT_BEFORE_1_1, URDF_QUAT_XYZW, "<origin quat_xyzw>",
 				   "ignored, as urdfdom ignores it");
 		quat = NULL;
-	} else if (quat && attr(atts, "rpy")) {
+	} else if (quat && text[1]) {
 		struct srcpos p = here(r);
 		diag_error(r->diag, D_ORIGIN_TWO_ROTATIONS, p.line, p.col, "<origin> has both rpy and quat_xyzw; "
 			   "give the rotation once");
 		quat = NULL;
 	}
-	num_attr(r, atts, "origin", "rpy", rpy, 3, 0);
+	num_value(r, text[1], "origin", "rpy", rpy, 3, 0);
 	if (quat)
 		read_quat_xyzw(r, atts, rpy);
 	*out = pose_from_xyz_rpy(xyz, rpy);
@@ -557,9 +593,11 @@ static void start_in_inertial(struct reader *r, struct scope *f, enum urdf_elem 
 	} else if (el == EL_INERTIA) {
 		static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
 		double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
+		const char *text[6];
 		unsigned i;
+		attrs_pick(atts, keys, 6, text);
 		for (i = 0; i < 6; i++)
-			num_attr(r, atts, "inertia", keys[i], vals[i], 1, 1);
+			num_value(r, text[i], "inertia", keys[i], vals[i], 1, 1);
 	}
 	push(r, IN_IGNORED, NULL);
 }
