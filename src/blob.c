@@ -283,43 +283,50 @@ static const char *type_words(enum schema_type type)
 	}
 }
 
-/* *TEXT (of element or attribute WHAT, at N) as its TYPE reads: replaced
- * by the value read, with a warning where that is not what it says; an
- * error where the reader refuses it (libsdformat then fails the whole
- * conversion). */
-static void retype(struct filler *f, const struct xnode *n, const char *what,
+/* "<NAME>", or "<NAME ATTR>": what a message about a value names. */
+static const char *value_name(char what[DIAG_EXCERPT + 32], const struct xnode *n, const char *attr)
+{
+	if (attr)
+		snprintf(what, DIAG_EXCERPT + 32, "<%.40s %.40s>", n->name, attr);
+	else
+		snprintf(what, DIAG_EXCERPT + 32, "<%.60s>", n->name);
+	return what;
+}
+
+/* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL) as its
+ * TYPE reads: replaced by the value read, with a warning where that is
+ * not what it says; an error where the reader refuses it (libsdformat
+ * then fails the whole conversion). */
+static void retype(struct filler *f, const struct xnode *n, const char *attr,
 		   enum schema_type type, const char **text)
 {
-	char buf[DIAG_EXCERPT + 4];
+	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
 	struct typed v;
 
 	if (type == SCHEMA_TEXT)
 		return;
 	if (read_typed(n->arena, type, *text, &v) != 0) {
 		diag_error(f->d, D_BLOB_VALUE_BAD, n->pos.line, n->pos.col,
-			   "%s '%s' is not %s, which SDFormat %s reads there", what,
+			   "%s '%s' is not %s, which SDFormat %s reads there", value_name(what, n, attr),
 			   diag_excerpt(buf, *text), type_words(type), f->s->version);
 		return;
 	}
 	if (v.changed)
 		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
-			  "%s '%s' is read as %s by SDFormat readers (%s); written so", what,
-			  diag_excerpt(buf, *text), v.text, type_words(type));
+			  "%s '%s' is read as %s by SDFormat readers (%s); written so",
+			  value_name(what, n, attr), diag_excerpt(buf, *text), v.text, type_words(type));
 	*text = v.text;
 }
 
 /* The typed attributes of N (described by E) and, for a leaf, its text. */
 static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
-	char what[DIAG_EXCERPT + 32];
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++) {
 		const struct schema_attr *a = schema_attr(f->s, e, n->attrs[i].name);
-		if (a && a->type != SCHEMA_TEXT) {
-			snprintf(what, sizeof what, "<%.40s %.40s>", n->name, a->name);
-			retype(f, n, what, a->type, &n->attrs[i].value);
-		}
+		if (a && a->type != SCHEMA_TEXT)
+			retype(f, n, a->name, a->type, &n->attrs[i].value);
 	}
 	if (e->type != SCHEMA_TEXT && !n->first && xnode_blank(n->text)) {
 		/* no text: the reader keeps the description's default */
@@ -327,8 +334,7 @@ static void retype_values(struct filler *f, struct xnode *n, const struct schema
 			n->text = e->dflt;
 	} else if (e->type != SCHEMA_TEXT && !n->first) {
 		const char *text = n->text;
-		snprintf(what, sizeof what, "<%.60s>", n->name);
-		retype(f, n, what, e->type, &text);
+		retype(f, n, NULL, e->type, &text);
 		n->text = text;
 	}
 }
