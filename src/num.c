@@ -608,6 +608,58 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 	return write_digits(v < 0, best, p, exp10, buf);
 }
 
+/* The 16-digit decimal nearest A, in units of Q (ties to the even digit,
+ * as printf rounds). */
+static unsigned long long nearest16(const struct exact *x)
+{
+	unsigned long long lo = x->q - x->q % 10, hi = lo + 10;
+	unsigned __int128 dlo, dhi;
+	int below;
+
+	dlo = twice_distance(x, lo, &below);
+	dhi = twice_distance(x, hi, &below);
+	if (dlo == dhi)
+		return (lo / 10) % 2 == 0 ? lo : hi;
+	return dlo < dhi ? lo : hi;
+}
+
+float num_float_via_text16(double x)
+{
+	float f = (float)x, lower, upper;
+	double other, mid;
+	struct exact ex, em;
+	unsigned long long d;
+	char text[NUM_BUFSZ];
+
+	if (!isfinite(x))
+		return f;
+	other = nextafterf(f, (double)f < x ? INFINITY : -INFINITY);
+	mid = ((double)f + other) / 2;   /* exact: 25 bits */
+	/* The text is within 5e-16 of X: it falls on X's side of the
+	 * midpoint between the floats around X unless X is that close. */
+	if (fabs(x - mid) > fabs(x) * 1e-15)
+		return f;
+	/* Which side of MID the text D falls on, exactly: D and MID in units
+	 * of the same Q, when they have one. */
+	if (x > 0 && exact_scale(x, &ex) == 0 && exact_scale(mid, &em) == 0 && ex.k == em.k) {
+		lower = (double)f < other ? f : (float)other;
+		upper = (double)f < other ? (float)other : f;
+		d = nearest16(&ex);
+		if (d > em.q)
+			return upper;
+		if (d < em.q || em.r != 0)
+			return lower;
+		/* D is MID: to the float with the even significand */
+		{
+			uint32_t bits;
+			memcpy(&bits, &lower, sizeof bits);
+			return bits & 1 ? upper : lower;
+		}
+	}
+	snprintf(text, sizeof text, "%.16g", x);
+	return strtof(text, NULL);
+}
+
 /* The 17 significant digits of A (> 0) correctly rounded, and the decimal
  * exponent of the first.  Returns 0, or -1 out of range or on an exact
  * half (the caller then asks printf). */

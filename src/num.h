@@ -79,6 +79,12 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf);
  * given back what the text did not use. */
 const char *num_vec_text(struct arena *a, const double *v, int n, enum num_style style);
 
+/* The float that X's text with 16 significant digits (printf's %.16g)
+ * reads back as (strtof): X rounded to float, unless X lies so close to
+ * the midpoint between two floats that the rounding to 16 digits decides
+ * the side; that is settled exactly. */
+float num_float_via_text16(double x);
+
 /* libsdformat's colour form: a float printed with 6 significant digits. */
 size_t num_format_float(float v, char buf[NUM_BUFSZ]);
 /* The fewest digits (6 to 9) that read back as the float V. */

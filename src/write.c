@@ -384,22 +384,6 @@ static void visual_ext(const struct writer *w, struct xnode *vis, const struct e
 	apply_tags(w, vis, e, AT_VISUAL);
 }
 
-/* The float that the 16-digit text of X reads back as.  That is X rounded
- * to float, unless X lies so close to the midpoint between two floats that
- * rounding to 16 digits could move it across: then the text decides. */
-static float float_via_16_digits(double x)
-{
-	float f = (float)x;
-	double other = nextafterf(f, (double)f < x ? INFINITY : -INFINITY);
-	double mid = ((double)f + other) / 2;
-	char text[NUM_BUFSZ];
-
-	if (fabs(x - mid) > fabs(x) * 1e-15)
-		return f;
-	snprintf(text, sizeof text, "%.16g", x);
-	return strtof(text, NULL);
-}
-
 /* The colour libsdformat writes for material M, as text: it reproduces its
  * digits.  urdfdom keeps the colour as a float, the converter scales it by
  * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
@@ -415,7 +399,7 @@ static const char *colour_text(const struct writer *w, struct arena *a, const st
 	if (m->has_rgba) {
 		for (i = 0; i < 3; i++) {
 			double x = (double)(float)m->rgba[i] / 0.8;
-			c[i] = float_via_16_digits(x > 1 ? 1 : x);
+			c[i] = num_float_via_text16(x > 1 ? 1 : x);
 		}
 		c[3] = (float)m->rgba[3];
 	}

@@ -449,6 +449,55 @@ Test(num_format, digits_in_every_place)
 		}
 }
 
+/* What strtof reads from printf's %.16g text of X. */
+static float via_text16(double x)
+{
+	char t[64];
+
+	snprintf(t, sizeof t, "%.16g", x);
+	return strtof(t, NULL);
+}
+
+/* The colour reading (a float scaled in double, printed with 16 digits
+ * and read back as a float) settled without printf: the same float, most
+ * of all where X lies at or next to the midpoint between two floats. */
+Test(num_float_via_text16, as_printf_then_strtof)
+{
+	int i, k;
+
+	rng_state = 0x2545F4914F6CDD1Dull;
+	for (i = 0; i < 300000; i++) {
+		uint64_t r = rng();
+		float f, g;
+		double mid, x;
+		switch (i % 3) {
+		case 0:   /* a colour as the converter scales it */
+			f = (float)((double)(r % 1000001) / 1000000.0);
+			x = (double)f / 0.8;
+			break;
+		case 1:   /* any float's midpoint with its neighbour */
+			f = (float)ldexp((double)(r >> 40) / 16777216.0 + 0.5, (int)((r >> 8) % 60) - 40);
+			g = nextafterf(f, INFINITY);
+			x = ((double)f + g) / 2;
+			break;
+		default:  /* any double in (0, 2) */
+			x = (double)(r >> 11) / 4503599627370496.0;
+			break;
+		}
+		mid = x;
+		for (k = -3; k <= 3; k++) {
+			double y = mid;
+			int s;
+			for (s = 0; s < (k < 0 ? -k : k); s++)
+				y = nextafter(y, k < 0 ? -INFINITY : INFINITY);
+			if (!(y > 0))
+				continue;
+			cr_assert_eq(num_float_via_text16(y), via_text16(y), "%.17g: %.9g, printf says %.9g",
+				     y, (double)num_float_via_text16(y), (double)via_text16(y));
+		}
+	}
+}
+
 /* The same promise for subnormal values, which carry fewer significant
  * bits: the shortest text of the smallest double is "5e-324". */
 Test(num_format, subnormals_are_shortest_too)
