@@ -132,16 +132,29 @@ static inline char *put_bytes(char *d, const char *s, size_t n)
 	return d + n;
 }
 
-/* N's attributes, after its name. */
+/* N's attributes, after its name: each in one piece when its value needs
+ * no escaping (names: nearly all). */
 static void print_attrs(struct out *o, const struct xnode *n)
 {
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++) {
+		const char *name = n->attrs[i].name, *value = n->attrs[i].value;
+		size_t nlen = strlen(name), run = strcspn(value, OUT_ATTR_SPECIAL);
+		char *d;
+		if (value[run] == '\0' && (d = out_room(o, nlen + run + 4)) != NULL) {
+			*d++ = ' ';
+			d = put_bytes(d, name, nlen);
+			d[0] = '=', d[1] = '\'';
+			d = put_bytes(d + 2, value, run);
+			*d++ = '\'';
+			out_wrote(o, d);
+			continue;
+		}
 		out_char(o, ' ');
-		out_str(o, n->attrs[i].name);
+		out_put(o, name, nlen);
 		out_str(o, "='");
-		out_escaped_attr(o, n->attrs[i].value);
+		out_escaped_attr(o, value);
 		out_char(o, '\'');
 	}
 }
