@@ -52,6 +52,27 @@ static uint64_t load_le64(const char *p)
 	return m;
 }
 
+/* The N < 8 bytes at P as a little-endian number, read without a loop
+ * and without reading past them: two loads that overlap when N is not a
+ * power of two (the bytes they share land in the same place). */
+static uint64_t load_tail(const char *p, size_t n)
+{
+	uint32_t a, b;
+
+	if (n >= 4) {
+		memcpy(&a, p, 4);
+		memcpy(&b, p + n - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		a = __builtin_bswap32(a), b = __builtin_bswap32(b);
+#endif
+		return (uint64_t)a | (uint64_t)b << (8 * (n - 4));
+	}
+	if (n == 0)
+		return 0;
+	return (uint64_t)(unsigned char)p[0] | (uint64_t)(unsigned char)p[n / 2] << (8 * (n / 2)) |
+	       (uint64_t)(unsigned char)p[n - 1] << (8 * (n - 1));
+}
+
 /* SipHash-1-3 of the string S under KEY (Aumasson and Bernstein's
  * keyed hash, one round per word and three to finish). */
 static unsigned hash_str(const uint64_t key[2], const char *s)
@@ -60,7 +81,6 @@ static unsigned hash_str(const uint64_t key[2], const char *s)
 	uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull;
 	size_t len = strlen(s), i;
 	uint64_t m;
-	int k;
 
 	for (i = 0; i + 8 <= len; i += 8) {
 		m = load_le64(s + i);
@@ -68,9 +88,7 @@ static unsigned hash_str(const uint64_t key[2], const char *s)
 		SIPROUND(v0, v1, v2, v3);
 		v0 ^= m;
 	}
-	m = (uint64_t)(len & 0xff) << 56;
-	for (k = (int)(len - i) - 1; k >= 0; k--)
-		m |= (uint64_t)(unsigned char)s[i + k] << (8 * k);
+	m = (uint64_t)(len & 0xff) << 56 | load_tail(s + i, len - i);
 	v3 ^= m;
 	SIPROUND(v0, v1, v2, v3);
 	v0 ^= m;
