@@ -174,6 +174,10 @@ struct joint {
 	struct pose origin;          /* child frame in the parent link's frame */
 	const char *parent_name, *child_name;
 	struct srcpos parent_pos, child_pos;
+	/* The links of those names, when they were read before the joint (the
+	 * link index keeps a name's first link for good: resolving finds the
+	 * same one) */
+	struct link *parent_seen, *child_seen;
 	struct link *parent, *child;
 	int has_axis;
 	double axis[3];

@@ -256,11 +256,13 @@ static const char *str_pooled(struct reader *r, const char *s)
 }
 
 /* A link name a joint refers to: the link's own copy when it was read
- * already (it usually was). */
-static const char *link_name(struct reader *r, const char *s)
+ * already (it usually was), and that link in *SEEN (else NULL), so that
+ * resolving need not look it up again. */
+static const char *link_name(struct reader *r, const char *s, struct link **seen)
 {
-	const struct link *l = s ? index_get(r->robot->link_index, s) : NULL;
+	struct link *l = s ? index_get(r->robot->link_index, s) : NULL;
 
+	*seen = l;
 	return l ? l->name : str_copy(r, s);
 }
 
@@ -871,11 +873,11 @@ static void start_in_joint(struct reader *r, struct scope *s, enum urdf_elem el,
 		break;
 	case EL_PARENT:
 		j->parent_pos = here(r);
-		j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"));
+		j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"), &j->parent_seen);
 		break;
 	case EL_CHILD:
 		j->child_pos = here(r);
-		j->child_name = link_name(r, need_attr(r, atts, "child", "link"));
+		j->child_name = link_name(r, need_attr(r, atts, "child", "link"), &j->child_seen);
 		break;
 	case EL_AXIS:
 		j->has_axis = 1;

@@ -32,9 +32,9 @@ struct resolver {
 /* ---- tree and root ------------------------------------------------------ */
 
 static int link_ref(struct resolver *rs, struct joint *j, const char *role,
-		    const char *name, struct srcpos pos, struct link **out)
+		    const char *name, struct link *seen, struct srcpos pos, struct link **out)
 {
-	*out = index_get(rs->rb->link_index, name);
+	*out = seen ? seen : index_get(rs->rb->link_index, name);
 	if (*out)
 		return 0;
 	diag_error(rs->d, D_JOINT_LINK_MISSING, pos.line, pos.col, "joint '%s' names %s link '%s', which does not exist",
@@ -50,8 +50,8 @@ static void build_tree(struct resolver *rs)
 
 	for (j = rb->joints; j; j = j->next) {
 		struct link *p, *c;
-		int bad = link_ref(rs, j, "parent", j->parent_name, j->parent_pos, &p);
-		bad |= link_ref(rs, j, "child", j->child_name, j->child_pos, &c);
+		int bad = link_ref(rs, j, "parent", j->parent_name, j->parent_seen, j->parent_pos, &p);
+		bad |= link_ref(rs, j, "child", j->child_name, j->child_seen, j->child_pos, &c);
 		if (bad)
 			continue;
 		if (c->parent_joint) {
