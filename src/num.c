@@ -857,7 +857,10 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 	for (i = 0; i < n; i++) {
 		if (i)
 			buf[len++] = ' ';
-		if (style == NUM_G6)
+		if (v[i] == 0) {   /* the most common number, in both styles */
+			buf[len++] = '0';
+			buf[len] = '\0';
+		} else if (style == NUM_G6)
 			len += num_format_g6(v[i], buf + len);
 		else
 			len += num_format_out(v[i], buf + len);
