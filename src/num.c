@@ -252,12 +252,8 @@ static inline void digits24(unsigned long long m, char d[24])
 	unsigned long long hi = m / 100000000;
 	uint64_t w[3];
 
-	if (hi == 0) {   /* below 10^8: most numbers */
-		w[0] = w[1] = 0x3030303030303030ull;
-	} else {
-		w[0] = eight_digits((uint32_t)(hi / 100000000));   /* < 1845: M < 2^64 */
-		w[1] = eight_digits((uint32_t)(hi % 100000000));
-	}
+	w[0] = eight_digits((uint32_t)(hi / 100000000));   /* < 1845: M < 2^64 */
+	w[1] = eight_digits((uint32_t)(hi % 100000000));
 	w[2] = eight_digits((uint32_t)(m % 100000000));
 	memcpy(d, w, sizeof w);
 }
@@ -284,17 +280,25 @@ static inline int zero_digits(uint64_t w, int trailing)
  * 23 bytes ("-0." and 20 digits). */
 static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
-	char d[48], s[64], *p = s;
-	uint64_t w[3];
-	int lead = 0, trail = 0, i, first;
+	static const uint64_t zeros = 0x3030303030303030ull;   /* "00000000" */
+	uint64_t w[6];   /* M's 24 digits, then what the copies read past them */
+	const char *d = (const char *)w;
+	char s[64], *p = s;
+	int lead, trail, i, first;
 
-	digits24(m, d);
-	memset(d + 24, '0', 24);   /* what the copies read past the digits */
-	memcpy(w, d, sizeof w);
-	for (i = 0; i < 3 && (lead += zero_digits(w[i], 0)) == 8 * (i + 1); i++)
-		;
-	for (i = 2; i >= 0 && (trail += zero_digits(w[i], 1)) == 8 * (3 - i); i--)
-		;
+	w[3] = w[4] = w[5] = zeros;
+	if (m < 100000000) {   /* most numbers: one group */
+		w[0] = w[1] = zeros;
+		w[2] = eight_digits((uint32_t)m);
+		lead = 16 + zero_digits(w[2], 0);
+		trail = m ? zero_digits(w[2], 1) : 24;
+	} else {
+		digits24(m, (char *)w);
+		for (i = 0, lead = 0; i < 3 && (lead += zero_digits(w[i], 0)) == 8 * (i + 1); i++)
+			;
+		for (i = 2, trail = 0; i >= 0 && (trail += zero_digits(w[i], 1)) == 8 * (3 - i); i--)
+			;
+	}
 	/* The integer part is D[first..24-K): from the first significant digit,
 	 * or the '0' just before the point when there is none. */
 	first = lead < 23 - k ? lead : 23 - k;
