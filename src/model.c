@@ -92,7 +92,7 @@ const char *item_sdf_name(struct arena *a, const char *link, const struct link *
 	const char *base = it->name ? it->name : src->name;
 	size_t llen = strlen(link), mlen = sizeof lump - 1;
 	size_t blen = strlen(base), slen = strlen(suffix);
-	char *buf = arena_alloc(a, llen + mlen + blen + slen + 16);
+	char *buf = arena_alloc_raw(a, llen + mlen + blen + slen + 16);
 	char *name = buf + llen + mlen;   /* room for the prefix before it */
 
 	/* By hand, not printf: this runs for every visual and collision. */

@@ -153,11 +153,11 @@ struct xnode *xnode_child_n(const struct xnode *parent, const char *name, size_t
 	return c;
 }
 
-struct xnode *xnode_need(struct xnode *parent, const char *name)
+struct xnode *xnode_need_n(struct xnode *parent, const char *name, size_t nlen)
 {
-	struct xnode *c = xnode_child(parent, name);
+	struct xnode *c = xnode_child_n(parent, name, nlen);
 
-	return c ? c : xnode_add(parent, name, NULL);
+	return c ? c : xnode_add_n(parent, name, nlen, NULL);
 }
 
 struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text)
@@ -190,7 +190,7 @@ void xnode_set_attr(struct xnode *n, const char *name, const char *value)
 			return;
 		}
 	/* Attribute lists are short: grow by copying. */
-	attrs = ARENA_ARRAY(n->arena, struct xattr, n->nattrs + 1);
+	attrs = arena_alloc_raw(n->arena, (n->nattrs + 1) * sizeof *attrs);   /* all written below */
 	if (n->nattrs)
 		memcpy(attrs, n->attrs, n->nattrs * sizeof *attrs);
 	n->attrs = attrs;

@@ -69,7 +69,11 @@ static inline struct xnode *xnode_child(const struct xnode *parent, const char *
 	return xnode_child_n(parent, name, strlen(name));
 }
 /* The child NAME of PARENT, appended when missing. */
-struct xnode *xnode_need(struct xnode *parent, const char *name);
+struct xnode *xnode_need_n(struct xnode *parent, const char *name, size_t nlen);
+static inline struct xnode *xnode_need(struct xnode *parent, const char *name)
+{
+	return xnode_need_n(parent, name, strlen(name));
+}
 /* The SDF "replace-add": removes any child NAME, appends <NAME>TEXT</NAME>. */
 struct xnode *xnode_replace(struct xnode *parent, const char *name, const char *text);
 const char *xnode_attr(const struct xnode *n, const char *name);
