@@ -492,9 +492,18 @@ static unsigned __int128 twice_distance(const struct exact *x, unsigned long lon
 	return 2 * ((c - x->q) * one - x->r);
 }
 
-/* Whether the integer C (in units of Q) reads back as A: C must lie within
- * half a unit in the last place of A, whose neighbours are one place away
+/* Whether a decimal at twice the distance D from A (in units of
+ * 2^-(S-K)), below A when BELOW, reads back as A: it must lie within half
+ * a unit in the last place of A, whose neighbours are one place away
  * (half a place below a power of two), ties going to the even significand. */
+static int within_half_place(const struct exact *x, unsigned __int128 d, int below)
+{
+	if (below && x->m == (1ull << 52))
+		d *= 2;
+	return (x->m & 1) ? d < x->five_k : d <= x->five_k;
+}
+
+/* Whether the integer C (in units of Q) reads back as A. */
 static int reads_back(const struct exact *x, unsigned long long c)
 {
 	unsigned __int128 d;
@@ -503,30 +512,30 @@ static int reads_back(const struct exact *x, unsigned long long c)
 	if (c + 13 < x->q || c > x->q + 13)
 		return 0;   /* half a place is at most 11.1 units of Q */
 	d = twice_distance(x, c, &below);
-	if (below && x->m == (1ull << 52))
-		d *= 2;
-	return (x->m & 1) ? d < x->five_k : d <= x->five_k;
+	return within_half_place(x, d, below);
 }
 
 /* The P-digit decimal nearest A, in units of Q (its 17-P last digits
  * zero), when it reads back as A; else 0. */
 static unsigned long long nearest_if_exact(const struct exact *x, int p)
 {
-	unsigned long long unit = P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit, c;
+	unsigned long long unit = P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit;
 	unsigned __int128 dlo, dhi;
-	int below;
+	int below, lower;
 
 	if (x->q - lo > 13)
 		return hi - x->q <= 13 && reads_back(x, hi) ? hi : 0;
 	if (hi - x->q > 13)
 		return reads_back(x, lo) ? lo : 0;
-	dlo = twice_distance(x, lo, &below);
-	dhi = twice_distance(x, hi, &below);
+	dlo = twice_distance(x, lo, &below);   /* below */
+	dhi = twice_distance(x, hi, &below);   /* above */
 	if (dlo == dhi)   /* a tie: to the even last digit, as printf rounds */
-		c = (lo / unit) % 2 == 0 ? lo : hi;
+		lower = (lo / unit) % 2 == 0;
 	else
-		c = dlo < dhi ? lo : hi;
-	return reads_back(x, c) ? c : 0;
+		lower = dlo < dhi;
+	if (lower)
+		return within_half_place(x, dlo, 1) ? lo : 0;
+	return within_half_place(x, dhi, 0) ? hi : 0;
 }
 
 /* The 17-digit decimal nearest A, in units of Q (ties to the even digit).
