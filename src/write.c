@@ -22,8 +22,9 @@ struct writer {
 	struct out *o;
 	/* The colour text of the materials met last, by their address: a
 	 * robot's visuals share a few materials, and each colour costs floats
-	 * read and printed.  The texts live in KEEP, for the whole writing. */
-	struct arena keep;
+	 * read and printed.  The texts are talloc children of KEEP, each
+	 * freed when its slot is taken by another material. */
+	TALLOC_CTX *keep;
 	struct { const struct material *m; const char *text; } colours[16];
 	/* The rotation of the last link whose items were placed in their
 	 * owner's frame (a link has many items). */
@@ -402,7 +403,7 @@ static void visual_ext(const struct writer *w, struct xnode *vis, const struct e
  * 1/0.8 in double and prints 16 digits, and the SDF reader parses that back
  * as a float and prints it: libsdformat 12 with 6 digits, later ones in
  * full (the target says which). */
-static const char *colour_text(const struct writer *w, struct arena *a, const struct material *m)
+static const char *colour_text(const struct writer *w, const struct material *m)
 {
 	char buf[4 * NUM_BUFSZ + 4];
 	float c[4] = { 0, 0, 0, 1 };
@@ -422,7 +423,7 @@ static const char *colour_text(const struct writer *w, struct arena *a, const st
 		len += w->target->colour_in_full ? num_format_float_shortest(c[i], buf + len)
 						  : num_format_float(c[i], buf + len);
 	}
-	return arena_strndup(a, buf, len);
+	return must(w->rb->oom, talloc_strndup(w->keep, buf, len));
 }
 
 static const char *colour_of(struct writer *w, const struct material *m)
@@ -431,7 +432,9 @@ static const char *colour_of(struct writer *w, const struct material *m)
 
 	if (w->colours[slot].m != m) {
 		w->colours[slot].m = m;
-		w->colours[slot].text = colour_text(w, &w->keep, m);
+		talloc_free((char *)w->colours[slot].text);   /* NULL at first: nothing */
+		w->colours[slot].text = NULL;
+		w->colours[slot].text = colour_text(w, m);
 	}
 	return w->colours[slot].text;
 }
@@ -936,7 +939,7 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options
 	TALLOC_CTX *scratch = must(rb->oom, talloc_new(ctx));
 
 	arena_init(&w.scratch, scratch, rb->oom);
-	arena_init(&w.keep, scratch, rb->oom);
+	w.keep = scratch;
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='");
 	out_str(o, target->version);
 	out_str(o, "'>\n  <model name='");
