@@ -224,23 +224,50 @@ static inline void print_text(struct out *o, const char *text, int plain, const 
 	print_end_tag(o, name, nlen, 0);
 }
 
+/* A leaf with text: "<NAME>TEXT</NAME>", in one piece when it has no
+ * attributes and its text needs no escaping (most elements the writer
+ * makes: a number under a name). */
+static inline void print_leaf(struct out *o, const struct xnode *n, unsigned depth)
+{
+	const char *text = n->text;
+	size_t nlen = n->nlen, run = text == n->plain ? strlen(text) : strcspn(text, OUT_TEXT_SPECIAL);
+	char *d;
+
+	if (!n->nattrs && text[run] == '\0' &&
+	    (d = out_room(o, INDENT_MAX + 2 * nlen + run + 5)) != NULL) {
+		d = put_indent(d, depth);
+		*d++ = '<';
+		d = put_bytes(d, n->name, nlen);
+		*d++ = '>';
+		d = put_bytes(d, text, run);
+		d[0] = '<', d[1] = '/';
+		d = put_bytes(d + 2, n->name, nlen);
+		d[0] = '>', d[1] = '\n';
+		out_wrote(o, d + 2);
+		return;
+	}
+	print_open(o, n, depth);
+	print_text(o, text, text == n->plain, n->name, nlen);
+}
+
 /* Prints N and its subtree at DEPTH.  Iterative: blobs may be deep. */
 static void print_node(struct out *o, const struct xnode *n, unsigned depth)
 {
 	const struct xnode *cur = n;
 
 	for (;;) {
-		size_t nlen = print_open(o, cur, depth);
-		if (cur->first) {
-			out_str(o, ">\n");
-			cur = cur->first;
-			depth++;
-			continue;
-		}
-		if (cur->text && cur->text[0])
-			print_text(o, cur->text, cur->text == cur->plain, cur->name, nlen);
-		else
+		if (!cur->first && cur->text && cur->text[0]) {
+			print_leaf(o, cur, depth);
+		} else {
+			print_open(o, cur, depth);
+			if (cur->first) {
+				out_str(o, ">\n");
+				cur = cur->first;
+				depth++;
+				continue;
+			}
 			out_str(o, "/>\n");
+		}
 		while (cur != n && !cur->next) {
 			cur = cur->parent;
 			depth--;
