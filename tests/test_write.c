@@ -343,6 +343,49 @@ Test(write, xml_escaping)
 	result_free(&r);
 }
 
+/* The printer copies names and texts in pieces whose size depends on their
+ * length (src/write.c put_bytes): every length from 1 to 40, a leaf in one
+ * piece, with an attribute, with text to escape, and with children. */
+Test(write, names_and_texts_of_every_length)
+{
+	char urdf[16384], want[256], name[48], text[48];
+	size_t len = 0;
+	unsigned k;
+	struct result r;
+
+	len += (size_t)snprintf(urdf + len, sizeof urdf - len,
+				"<robot name='r'><link name='l'>" INERTIAL "</link>"
+				"<gazebo><plugin name='p' filename='p.so'>");
+	for (k = 1; k <= 40; k++) {
+		memset(name, 'a' + (int)(k % 26), k);
+		name[k] = '\0';
+		memset(text, '0' + (int)(k % 10), k);
+		text[k] = '\0';
+		len += (size_t)snprintf(urdf + len, sizeof urdf - len,
+					"<%s>%s</%s><%s k='%s'>%s</%s><%s>&lt;%s</%s><%s><%s>%s</%s></%s>",
+					name, text, name, name, text, text, name, name, text, name,
+					name, name, text, name, name);
+	}
+	snprintf(urdf + len, sizeof urdf - len, "</plugin></gazebo></robot>");
+	r = convert_ok(urdf);
+	for (k = 1; k <= 40; k++) {
+		memset(name, 'a' + (int)(k % 26), k);
+		name[k] = '\0';
+		memset(text, '0' + (int)(k % 10), k);
+		text[k] = '\0';
+		snprintf(want, sizeof want, "\n      <%s>%s</%s>\n", name, text, name);
+		at(&r, want);
+		snprintf(want, sizeof want, "\n      <%s k='%s'>%s</%s>\n", name, text, text, name);
+		at(&r, want);
+		snprintf(want, sizeof want, "\n      <%s>&lt;%s</%s>\n", name, text, name);
+		at(&r, want);
+		snprintf(want, sizeof want, "\n      <%s>\n        <%s>%s</%s>\n      </%s>\n",
+			 name, name, text, name, name);
+		at(&r, want);
+	}
+	result_free(&r);
+}
+
 /* ---- gazebo extensions --------------------------------------------------------------- */
 
 Test(write, mu1_reaches_every_collision)
