@@ -515,27 +515,39 @@ static int reads_back(const struct exact *x, unsigned long long c)
 	return within_half_place(x, d, below);
 }
 
+/* Of the two multiples of UNIT around Q, the one nearest A (a tie to the
+ * even multiple, as printf rounds), in units of Q; *D is twice its
+ * distance from A and *BELOW whether it is under A.  Q must be within 13
+ * units of both. */
+static inline unsigned long long nearest_multiple(const struct exact *x, unsigned long long unit,
+						  unsigned __int128 *d, int *below)
+{
+	unsigned long long lo = x->q - x->q % unit, hi = lo + unit;
+	unsigned __int128 dlo, dhi;
+	int lower;
+
+	dlo = twice_distance(x, lo, below);
+	dhi = twice_distance(x, hi, below);
+	lower = dlo == dhi ? (lo / unit) % 2 == 0 : dlo < dhi;
+	*d = lower ? dlo : dhi;
+	*below = lower;
+	return lower ? lo : hi;
+}
+
 /* The P-digit decimal nearest A, in units of Q (its 17-P last digits
  * zero), when it reads back as A; else 0. */
 static unsigned long long nearest_if_exact(const struct exact *x, int p)
 {
-	unsigned long long unit = P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit;
-	unsigned __int128 dlo, dhi;
-	int below, lower;
+	unsigned long long unit = P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit, c;
+	unsigned __int128 d;
+	int below;
 
 	if (x->q - lo > 13)
 		return hi - x->q <= 13 && reads_back(x, hi) ? hi : 0;
 	if (hi - x->q > 13)
 		return reads_back(x, lo) ? lo : 0;
-	dlo = twice_distance(x, lo, &below);   /* below */
-	dhi = twice_distance(x, hi, &below);   /* above */
-	if (dlo == dhi)   /* a tie: to the even last digit, as printf rounds */
-		lower = (lo / unit) % 2 == 0;
-	else
-		lower = dlo < dhi;
-	if (lower)
-		return within_half_place(x, dlo, 1) ? lo : 0;
-	return within_half_place(x, dhi, 0) ? hi : 0;
+	c = nearest_multiple(x, unit, &d, &below);
+	return within_half_place(x, d, below) ? c : 0;
 }
 
 /* The 17-digit decimal nearest A, in units of Q (ties to the even digit).
@@ -621,27 +633,14 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 	return write_digits(v < 0, best, p, exp10, buf);
 }
 
-/* The 16-digit decimal nearest A, in units of Q (ties to the even digit,
- * as printf rounds). */
-static unsigned long long nearest16(const struct exact *x)
-{
-	unsigned long long lo = x->q - x->q % 10, hi = lo + 10;
-	unsigned __int128 dlo, dhi;
-	int below;
-
-	dlo = twice_distance(x, lo, &below);
-	dhi = twice_distance(x, hi, &below);
-	if (dlo == dhi)
-		return (lo / 10) % 2 == 0 ? lo : hi;
-	return dlo < dhi ? lo : hi;
-}
-
 float num_float_via_text16(double x)
 {
 	float f = (float)x, lower, upper;
 	double other, mid;
 	struct exact ex, em;
 	unsigned long long d;
+	unsigned __int128 twice;
+	int below;
 	char text[NUM_BUFSZ];
 
 	if (!isfinite(x))
@@ -657,7 +656,7 @@ float num_float_via_text16(double x)
 	if (x > 0 && exact_scale(x, &ex) == 0 && exact_scale(mid, &em) == 0 && ex.k == em.k) {
 		lower = (double)f < other ? f : (float)other;
 		upper = (double)f < other ? (float)other : f;
-		d = nearest16(&ex);
+		d = nearest_multiple(&ex, 10, &twice, &below);   /* the 16-digit text */
 		if (d > em.q)
 			return upper;
 		if (d < em.q || em.r != 0)

@@ -113,10 +113,16 @@ static struct srcpos here(struct reader *r)
 	return p;
 }
 
+/* Whether attribute name A is NAME: the first letters differ for most. */
+static inline int attr_is(const char *a, const char *name)
+{
+	return a[0] == name[0] && strcmp(a, name) == 0;
+}
+
 static const char *attr(const XML_Char **atts, const char *name)
 {
-	for (; *atts; atts += 2)   /* the first letters differ for most */
-		if (atts[0][0] == name[0] && strcmp(atts[0], name) == 0)
+	for (; *atts; atts += 2)
+		if (attr_is(atts[0], name))
 			return atts[1];
 	return NULL;
 }
@@ -134,7 +140,7 @@ static void attrs_pick(const XML_Char **atts, const char *const *names, unsigned
 		out[i] = NULL;
 	for (; *atts; atts += 2)
 		for (i = 0; i < n; i++, k = k + 1 == n ? 0 : k + 1)
-			if (atts[0][0] == names[k][0] && strcmp(atts[0], names[k]) == 0) {
+			if (attr_is(atts[0], names[k])) {
 				out[k] = atts[1];
 				k = k + 1 == n ? 0 : k + 1;
 				break;

@@ -207,11 +207,11 @@ static void print_close(struct out *o, const struct xnode *n, unsigned depth)
 	print_end_tag(o, n->name, n->nlen, indent_of(depth));
 }
 
-/* ">TEXT</NAME>" and a newline: TEXT escaped, copied in one piece when it
- * needs no escaping (numbers, names: nearly all; PLAIN: known to need none). */
-static inline void print_text(struct out *o, const char *text, int plain, const char *name, size_t nlen)
+/* ">TEXT</NAME>" and a newline: TEXT escaped, copied in one piece when its
+ * first RUN bytes are all of it (it needs no escaping: nearly always). */
+static inline void print_text(struct out *o, const char *text, size_t run, const char *name,
+			      size_t nlen)
 {
-	size_t run = plain ? strlen(text) : strcspn(text, OUT_TEXT_SPECIAL);
 	char *d;
 
 	if (text[run] == '\0' && (d = out_room(o, run + 1)) != NULL) {
@@ -247,7 +247,7 @@ static inline void print_leaf(struct out *o, const struct xnode *n, unsigned dep
 		return;
 	}
 	print_open(o, n, depth);
-	print_text(o, text, text == n->plain, n->name, nlen);
+	print_text(o, text, run, n->name, nlen);
 }
 
 /* Prints N and its subtree at DEPTH.  Iterative: blobs may be deep. */
@@ -460,7 +460,6 @@ static const char *colour_of(struct writer *w, const struct material *m)
 	if (w->colours[slot].m != m) {
 		w->colours[slot].m = m;
 		talloc_free((char *)w->colours[slot].text);   /* NULL at first: nothing */
-		w->colours[slot].text = NULL;
 		w->colours[slot].text = colour_text(w, m);
 	}
 	return w->colours[slot].text;
