@@ -36,7 +36,7 @@ struct reader {
 	size_t textlen, textcap;
 	int stopped;                /* XML_StopParser was called */
 	struct index *pool;         /* strings read more than once, kept once */
-	const char *recent[256];     /* the pool's last strings, by a cheap key */
+	const char *recent[256];    /* the pool's last strings, by a cheap key */
 	/* Reading half a file (read_split.c): */
 	unsigned long line_offset;  /* added to expat's line numbers */
 	int synthetic_root;         /* the <robot> start is ours, not the file's */
