@@ -1,45 +1,142 @@
 #!/bin/sh
-# The Python package (python/): installed with pip from a copy of the
-# source tree, offline, into a temporary directory, then its tests
-# (python/tests, pytest) run against the built libu2s.so.0 and ./u2s.
+# The Python package (python/), installed as a Python user installs it: a
+# fresh virtual environment (--system-site-packages: Debian's setuptools,
+# wheel and pytest), `pip install --no-build-isolation --no-index` of a
+# copy of python/ beside the C sources, offline, with no U2S_LIBRARY and
+# no LD_LIBRARY_PATH.  The package builds its own libu2s.so from the
+# sources; that file, and no other libu2s, must be what it loads.  Then
+# its tests (python/tests, pytest) run against it and ./u2s.  Also: the
+# same install into a venv without the wheel package (where pip 23.0
+# falls back to `setup.py install`), and the sdist's C sources.
 # The python is $PYTHON, else the first of /usr/bin/python3 (Debian's,
-# which scripts/quickstart equips) and python3 that has pytest, pip and
-# setuptools.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and U2S_CORPUS (make
-# check sets them).
+# which scripts/quickstart equips) and python3 that has pytest, pip,
+# setuptools and venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and
+# U2S_CORPUS (make check sets them).
 set -eu
 : "${U2S:?}" "${U2S_SRCDIR:?}" "${U2S_BUILDDIR:?}" "${U2S_CORPUS:?}"
 py=
 for p in ${PYTHON:-} /usr/bin/python3 python3; do
-	if "$p" -c 'import setuptools, pip, pytest' 2> /dev/null; then
+	if "$p" -c 'import setuptools, pip, pytest, venv, ensurepip' 2> /dev/null; then
 		py=$p
 		break
 	fi
 done
 if [ -z "$py" ]; then
-	echo "python.sh: no python3 with pytest, pip and setuptools" \
-		"(Debian: python3-pytest python3-pip python3-setuptools; scripts/quickstart)" >&2
+	echo "python.sh: no python3 with pytest, pip, setuptools and venv" \
+		"(Debian: python3-pytest python3-pip python3-setuptools python3-wheel python3-venv;" \
+		"scripts/quickstart)" >&2
 	exit 1
 fi
-lib=$U2S_BUILDDIR/.libs/libu2s.so.0
-test -f "$lib" || { echo "python.sh: $lib is not built" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-python-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# A copy: pip builds in the source tree, which make distcheck makes read-only.
-cp -R "$U2S_SRCDIR/python" "$work/src"
-chmod -R u+w "$work/src"
-"$py" -m pip install --quiet --root-user-action=ignore --no-build-isolation --no-index --no-deps \
-	--target "$work/site" "$work/src"
-test -f "$work/site/u2s/__init__.py"
 
-# A library built with AddressSanitizer (CI's second build) needs its
-# runtime loaded first into a python that was not.
-if readelf -d "$lib" | grep -q 'NEEDED.*libasan'; then
-	LD_PRELOAD=$(${CC:-cc} -print-file-name=libasan.so)
+# A copy of what `pip install ./python` reads in a checkout: python/ and,
+# beside it, Makefile.am (LIBU2S_C) and src/.  pip builds in the tree it is
+# given, which make distcheck makes read-only.
+copy() {
+	mkdir -p "$1/src"
+	cp -R "$U2S_SRCDIR/python" "$1/"
+	cp "$U2S_SRCDIR/Makefile.am" "$1/"
+	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
+	chmod -R u+w "$1"
+	rm -rf "$1/python/build" "$1/python/u2s.egg-info"   # a developer's earlier install
+}
+
+# The flags of the package's library are Python's own, whatever CFLAGS
+# the environment has; in a build under AddressSanitizer (CI's second
+# build), the build tree's, so that the tests run the library instrumented
+# as before, with the sanitizer's runtime loaded first into a python that
+# was not.
+asan=
+cflags=$(sed -n 's/^CFLAGS = //p' "$U2S_BUILDDIR/Makefile")
+cc=$(sed -n 's/^CC = //p' "$U2S_BUILDDIR/Makefile")
+case $cflags in
+*-fsanitize=*address*) asan=1 ;;
+esac
+pip_install() { # VENV TREE
+	(
+		cd "$work"
+		unset CFLAGS CPPFLAGS LDFLAGS CC LDSHARED
+		if [ -n "$asan" ]; then
+			CFLAGS=$cflags CC=$cc
+			export CFLAGS CC
+		fi
+		PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONNOUSERSITE=1 \
+			"$1/bin/python" -m pip install --quiet --no-build-isolation --no-index "$2/python"
+	)
+}
+if [ -n "$asan" ]; then
+	LD_PRELOAD=$($cc -print-file-name=libasan.so)
 	ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
-	export LD_PRELOAD ASAN_OPTIONS
 fi
-cd "$work"
-U2S_LIBRARY=$lib PYTHONPATH=$work/site "$py" -c \
-	'import sys, u2s; sys.exit(not u2s.__file__.startswith(sys.argv[1]))' "$work/site"
-U2S_LIBRARY=$lib PYTHONPATH=$work/site "$py" -m pytest -q -p no:cacheprovider "$work/src/tests"
+run() { # VENV ARGS...: the venv's python, as a user runs it
+	v=$1
+	shift
+	(
+		cd "$work"
+		unset U2S_LIBRARY LD_LIBRARY_PATH PYTHONPATH
+		if [ -n "$asan" ]; then
+			export LD_PRELOAD ASAN_OPTIONS
+		fi
+		PYTHONNOUSERSITE=1 "$v/bin/python" "$@"
+	)
+}
+
+# The package in the venv loads its own library, and no libu2s but that.
+own_library() { # VENV
+	run "$1" -c '
+import os, sys
+import u2s
+from u2s import _lib
+own = os.path.join(os.path.dirname(u2s.__file__), "libu2s.so")
+assert os.path.realpath(u2s.__file__).startswith(os.path.realpath(sys.argv[1])), u2s.__file__
+assert _lib.path() == own, _lib.path()
+_lib.load()
+mapped = {line.split(None, 5)[5].strip() for line in open("/proc/self/maps")
+          if len(line.split(None, 5)) == 6}
+loaded = {m for m in mapped if "libu2s" in os.path.basename(m)}
+assert loaded == {os.path.realpath(own)}, loaded
+sdf, _ = u2s.convert(open(sys.argv[2], "rb").read())
+assert "<model name=\x27arm\x27>" in sdf
+' "$1" "$U2S_SRCDIR/examples/arm.urdf"
+	if [ -n "$asan" ]; then
+		readelf -d "$1"/lib/python*/site-packages/u2s/libu2s.so | grep -q 'NEEDED.*libasan' ||
+			{ echo "python.sh: the package's library is not instrumented" >&2; exit 1; }
+	fi
+}
+
+# The required form: a venv that sees Debian's setuptools, wheel, pytest.
+copy "$work/tree"
+"$py" -m venv --system-site-packages "$work/venv"
+pip_install "$work/venv" "$work/tree"
+own_library "$work/venv"
+run "$work/venv" -m pytest -q -p no:cacheprovider "$work/tree/python/tests"
+
+# A venv of its own (setuptools from ensurepip, no wheel): pip 23.0 falls
+# back to `setup.py install`; pip 23.1 and later need wheel (or the network
+# for it), and Python 3.12's venv has no setuptools: nothing to test then.
+"$py" -m venv "$work/bare"
+if run "$work/bare" -c '
+import sys, setuptools, pip
+sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) >= (23, 1))' 2> /dev/null; then
+	if run "$work/bare" -c 'import wheel' 2> /dev/null; then
+		echo "python.sh: the bare venv has wheel" >&2
+		exit 1
+	fi
+	copy "$work/bare-tree"
+	pip_install "$work/bare" "$work/bare-tree" > "$work/bare.log" 2>&1 ||
+		{ cat "$work/bare.log" >&2; exit 1; }
+	own_library "$work/bare"
+else
+	echo "python.sh: skipped the install without wheel (pip >= 23.1 or no setuptools in a bare venv)" >&2
+fi
+
+# The sdist carries the library's sources (csrc/), so that it builds alone.
+(cd "$work/tree/python" && "$py" setup.py -q sdist -d "$work/dist" > /dev/null 2>&1)
+tar -tzf "$work"/dist/u2s-*.tar.gz > "$work/sdist.list"
+for f in Makefile.am src/u2s.h $(sed -n '/^LIBU2S_C *=/,/[^\\]$/p' "$U2S_SRCDIR/Makefile.am" |
+	tr -d '\\' | sed 's/^LIBU2S_C *=//'); do
+	grep -q "^u2s-[^/]*/csrc/$f\$" "$work/sdist.list" ||
+		{ echo "python.sh: the sdist has no csrc/$f" >&2; exit 1; }
+done

@@ -1,7 +1,10 @@
 """libu2s through ctypes: the structs and functions of <u2s.h> that the
-package uses, laid out as the header lays them out.  The library is loaded
-by its SONAME, libu2s.so.0, whose number changes whenever a layout here
-would have to (the header's version promise)."""
+package uses, laid out as the header lays them out.  The library is the
+package's own, libu2s.so beside this file, which setup.py built from the
+same sources as this layout; U2S_LIBRARY (a path) overrides it, and a
+package without its own (run from a checkout) loads the system's by its
+SONAME, libu2s.so.0, whose number changes whenever a layout here would
+have to (the header's version promise)."""
 import ctypes
 import os
 import threading
@@ -53,37 +56,33 @@ _lock = threading.Lock()
 _lib = None
 
 
-def _candidates():
+# The library setup.py built into the package.
+OWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libu2s.so")
+
+
+def path():
+    """Which library load() loads."""
     given = os.environ.get("U2S_LIBRARY")
     if given:
-        return [given]
-    paths = []
-    try:
-        from ._build import LIBDIR
-    except ImportError:
-        LIBDIR = None
-    if LIBDIR:
-        paths.append(os.path.join(LIBDIR, SONAME))
-    paths.append(SONAME)
-    return paths
+        return given
+    if os.path.exists(OWN):
+        return OWN
+    return SONAME
 
 
 def load():
-    """The library, loaded once (U2S_LIBRARY when set, else the libdir
-    recorded at install, else the system's search path)."""
+    """The library, loaded once: U2S_LIBRARY when set, else the package's
+    own (u2s/libu2s.so), else libu2s.so.0 from the system's search path
+    when the package has none."""
     global _lib
     with _lock:
         if _lib is None:
-            errors = []
-            for path in _candidates():
-                try:
-                    lib = ctypes.CDLL(path)
-                    break
-                except OSError as e:
-                    errors.append(str(e))
-            else:
-                raise OSError("u2s: cannot load %s (install the library: make install, "
-                              "ldconfig; or set U2S_LIBRARY): %s" % (SONAME, "; ".join(errors)))
+            name = path()
+            try:
+                lib = ctypes.CDLL(name)
+            except OSError as e:
+                raise OSError("u2s: cannot load %s (reinstall the package: "
+                              "pip install ./python; or set U2S_LIBRARY): %s" % (name, e)) from e
             lib.u2s_convert_buffer.argtypes = [
                 ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                 ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t),
