@@ -1,7 +1,7 @@
 """The Python face of libu2s: what convert() and check() give, against the
 CLI where it says the same.  tests/python.sh (make check) installs the
-package with pip into a temporary directory and runs these with U2S (the
-built CLI), U2S_CORPUS and U2S_LIBRARY (the built libu2s.so.0) set."""
+package with pip into a fresh venv (its own libu2s built by pip) and runs
+these with U2S (the built CLI) and U2S_CORPUS set."""
 import concurrent.futures
 import os
 import subprocess
