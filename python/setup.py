@@ -29,6 +29,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LIB_EXT = "u2s.libu2s"
 # In an sdist the C sources travel inside the package's tree.
 SDIST_TOP = "csrc"
+# What configure's config.h may define that the package's leaves out: the
+# valgrind annotations of src/arena.c are for the CLI's memory checks
+# (scripts/valgrind-corpus), and need valgrind's header at build time.
+CONFIG_H_LEFT_OUT = {"HAVE_VALGRIND_MEMCHECK_H"}
 
 
 def c_top():
@@ -95,9 +99,21 @@ class build_libu2s(build_ext):
     def configure_libu2s(self, ext):
         top = c_top()
         ext.sources = [os.path.join(top, s) for s in library_sources(top)]
+        # A header changed rebuilds the library in a build/ kept from before.
+        ext.depends = [os.path.join(top, "Makefile.am")] + [
+            os.path.join(top, "src", n) for n in sorted(os.listdir(os.path.join(top, "src")))
+            if n.endswith((".h", ".def"))]
         # src/arena.c includes config.h, which configure writes: the
-        # package's own is empty (no valgrind annotations: that is for the
-        # CLI's memory checks, scripts/valgrind-corpus).
+        # package's own defines none of CONFIG_H_LEFT_OUT, and a HAVE_ macro
+        # the sources start to use stops the build until it is decided here.
+        used = set()
+        for name in os.listdir(os.path.join(top, "src")):
+            if name.endswith((".c", ".h", ".def")) and name != "main.c":
+                with open(os.path.join(top, "src", name), encoding="utf-8") as f:
+                    used.update(re.findall(r"\bHAVE_[A-Z0-9_]+", f.read()))
+        if used - CONFIG_H_LEFT_OUT:
+            raise SystemExit("u2s: the library's sources use %s, which python/setup.py's "
+                             "config.h does not decide" % " ".join(sorted(used - CONFIG_H_LEFT_OUT)))
         gen = os.path.join(os.path.abspath(self.build_temp), "u2s-config")
         os.makedirs(gen, exist_ok=True)
         with open(os.path.join(gen, "config.h"), "w", encoding="utf-8") as f:
@@ -124,8 +140,8 @@ class build_libu2s(build_ext):
             ["-Wl,--version-script=" + exports]
 
     def build_extensions(self):
-        # distutils compiles one source after another: the library's dozens
-        # take half a minute at -O2 on one processor.
+        # distutils compiles one source after another: here, on every
+        # processor at once.
         compile_one = self.compiler.compile
 
         def compile_all(sources, *args, **kwargs):

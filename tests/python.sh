@@ -40,7 +40,8 @@ copy() {
 	cp "$U2S_SRCDIR/Makefile.am" "$1/"
 	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
 	chmod -R u+w "$1"
-	rm -rf "$1/python/build" "$1/python/u2s.egg-info"   # a developer's earlier install
+	# What a developer's own install (-e too) left in the checkout.
+	rm -rf "$1/python/build" "$1/python/u2s.egg-info" "$1/python/u2s/libu2s.so"
 }
 
 # The flags of the package's library are Python's own, whatever CFLAGS
