@@ -10,19 +10,19 @@
 # falls back to `setup.py install`), and the sdist's C sources.
 # The python is $PYTHON, else the first of /usr/bin/python3 (Debian's,
 # which scripts/quickstart equips) and python3 that has pytest, pip,
-# setuptools and venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and
+# setuptools, wheel (pip 23.1 and later build with it only) and venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and
 # U2S_CORPUS (make check sets them).
 set -eu
 : "${U2S:?}" "${U2S_SRCDIR:?}" "${U2S_BUILDDIR:?}" "${U2S_CORPUS:?}"
 py=
 for p in ${PYTHON:-} /usr/bin/python3 python3; do
-	if "$p" -c 'import setuptools, pip, pytest, venv, ensurepip' 2> /dev/null; then
+	if "$p" -c 'import setuptools, pip, pytest, wheel, venv, ensurepip' 2> /dev/null; then
 		py=$p
 		break
 	fi
 done
 if [ -z "$py" ]; then
-	echo "python.sh: no python3 with pytest, pip, setuptools and venv" \
+	echo "python.sh: no python3 with pytest, pip, setuptools, wheel and venv" \
 		"(Debian: python3-pytest python3-pip python3-setuptools python3-wheel python3-venv;" \
 		"scripts/quickstart)" >&2
 	exit 1
