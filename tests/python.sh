@@ -134,7 +134,8 @@ else
 fi
 
 # The sdist carries the library's sources (csrc/), so that it builds alone.
-(cd "$work/tree/python" && "$py" setup.py -q sdist -d "$work/dist" > /dev/null 2>&1)
+(cd "$work/tree/python" && "$py" setup.py -q sdist -d "$work/dist") > "$work/sdist.log" 2>&1 ||
+	{ cat "$work/sdist.log" >&2; exit 1; }
 tar -tzf "$work"/dist/u2s-*.tar.gz > "$work/sdist.list"
 for f in Makefile.am src/u2s.h $(sed -n '/^LIBU2S_C *=/,/[^\\]$/p' "$U2S_SRCDIR/Makefile.am" |
 	tr -d '\\' | sed 's/^LIBU2S_C *=//'); do
