@@ -10,6 +10,7 @@
  * XML stops the parser.  The entry (read_urdf) is read_split.c's. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <expat.h>
 #include <string.h>
@@ -340,12 +341,21 @@ static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
 		(last) = (node); \
 	} while (0)
 
-/* The error for a second definition of NAME, a WHAT (first at line FIRST). */
-static void duplicate(struct reader *r, enum diag_code code, const char *what, const char *name,
-		      struct srcpos at, unsigned first)
+/* Enters NODE, a WHAT named NAME defined at AT, in IX: 1 when the name is
+ * new, else 0 and an error that says where it was defined first (the
+ * position at POS_AT in the node it names). */
+static int enter_name(struct reader *r, struct index *ix, void *node, const char *name,
+		      struct srcpos at, size_t pos_at, enum diag_code code, const char *what)
 {
+	const char *old = index_put(ix, name, node);
+	const struct srcpos *first;
+
+	if (!old)
+		return 1;
+	first = (const struct srcpos *)(old + pos_at);
 	diag_error(r->diag, code, at.line, at.col, "duplicate %s name '%s' (first defined at line %lu)",
-		   what, name, (unsigned long)first);
+		   what, name, (unsigned long)first->line);
+	return 0;
 }
 
 /* <robot version>: absent, 1.0; malformed or unknown, an error, as in
@@ -402,20 +412,16 @@ static void doc_other(struct reader *r, struct scope *s, const XML_Char **atts)
 static void robot_link(struct reader *r, struct scope *s, const XML_Char **atts)
 {
 	struct robot *rb = r->robot;
-	struct link *l = ARENA_NEW(&rb->link_arena, struct link), *old;
+	struct link *l = ARENA_NEW(&rb->link_arena, struct link);
 
 	l->pos = here(r);
 	l->name = str_copy(r, need_name(r, atts, "link"));
 	s->obj = l;
-	if (!l->name)
-		return;
-	old = index_put(rb->link_index, l->name, l);
-	if (old) {
-		duplicate(r, D_LINK_DUPLICATE, "link", l->name, l->pos, old->pos.line);
-		return;
+	if (l->name && enter_name(r, rb->link_index, l, l->name, l->pos, offsetof(struct link, pos),
+				  D_LINK_DUPLICATE, "link")) {
+		APPEND(rb->links, rb->links_last, l);
+		rb->nlinks++;
 	}
-	APPEND(rb->links, rb->links_last, l);
-	rb->nlinks++;
 }
 
 static int parse_joint_type(const char *s, enum joint_type *t)
@@ -436,7 +442,7 @@ static int parse_joint_type(const char *s, enum joint_type *t)
 static void robot_joint(struct reader *r, struct scope *s, const XML_Char **atts)
 {
 	struct robot *rb = r->robot;
-	struct joint *j = ARENA_NEW(&rb->joint_arena, struct joint), *old;
+	struct joint *j = ARENA_NEW(&rb->joint_arena, struct joint);
 	const char *type;
 
 	j->pos = here(r);
@@ -452,15 +458,11 @@ static void robot_joint(struct reader *r, struct scope *s, const XML_Char **atts
 			   "joint '%s' has unknown type '%s' (expected revolute, continuous, "
 			   "prismatic, fixed, floating or planar)", j->name ? j->name : "", type);
 	}
-	if (!j->name)
-		return;
-	old = index_put(rb->joint_index, j->name, j);
-	if (old) {
-		duplicate(r, D_JOINT_DUPLICATE, "joint", j->name, j->pos, old->pos.line);
-		return;
+	if (j->name && enter_name(r, rb->joint_index, j, j->name, j->pos, offsetof(struct joint, pos),
+				  D_JOINT_DUPLICATE, "joint")) {
+		APPEND(rb->joints, rb->joints_last, j);
+		rb->njoints++;
 	}
-	APPEND(rb->joints, rb->joints_last, j);
-	rb->njoints++;
 }
 
 /* A <material> of <robot> or of a <visual>. */
@@ -965,7 +967,7 @@ static void joint_calibration(struct reader *r, struct scope *s, const XML_Char 
 
 static void end_material(struct reader *r, struct scope *s)
 {
-	struct material *m = s->obj, *old;
+	struct material *m = s->obj;
 
 	if (!m->name)
 		return;
@@ -975,9 +977,8 @@ static void end_material(struct reader *r, struct scope *s)
 			  "(0 0 0 1)", m->name);
 		material_black(m);
 	}
-	old = index_put(r->robot->material_index, m->name, m);
-	if (old)
-		duplicate(r, D_MATERIAL_DUPLICATE, "material", m->name, m->pos, old->pos.line);
+	enter_name(r, r->robot->material_index, m, m->name, m->pos, offsetof(struct material, pos),
+		   D_MATERIAL_DUPLICATE, "material");
 }
 
 static void end_joint(struct reader *r, struct scope *s)
