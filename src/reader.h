@@ -64,7 +64,9 @@ enum child_count {
 /* Reads the start of a child element, whose scope S is open already (of
  * the row's kind `into`; S[-1] is its parent's): reads the attributes ATTS
  * into the model and, unless `into` is IN_IGNORED, sets S->obj to the node
- * its own children fill, or S->kind to IN_IGNORED to pass them over. */
+ * its own children fill, or S->kind to IN_IGNORED to pass them over.  Until
+ * S->obj is set, a message's path names the element by its name and
+ * attributes (read.c's reader_path), after, by its node. */
 typedef void child_start_fn(struct reader *r, struct scope *s, const XML_Char **atts);
 
 struct child_row {
