@@ -2,18 +2,19 @@
  *
  * A stack of scopes mirrors the open elements; each scope says what the
  * element is to u2s (a link, a visual, a gazebo subtree, something to skip)
- * and points at the model node it fills.  Semantic problems are reported
- * and parsing goes on, so one run lists them all; only malformed XML stops
- * the parser. */
-#include "read.h"
-
+ * and points at the model node it fills.  What a child element is read as
+ * comes from one table, a row per (scope kind, element): read_children,
+ * below; what a scope kind is (its name, its checks at the end, its step in
+ * a message's path) from another, read_scopes.  Semantic problems are
+ * reported and parsing goes on, so one run lists them all; only malformed
+ * XML stops the parser.  The entry (read_urdf) is read_split.c's. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <expat.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "num.h"
@@ -22,44 +23,31 @@
 #define READ_CHUNK (64 * 1024)
 #define MAX_DEPTH 4096
 
+/* A link scope's cut: urdfdom stopped reading the link's visuals, or its
+ * collisions (see item_failed). */
+#define LINK_VISUALS_CUT 1u
+#define LINK_COLLISIONS_CUT 2u
+/* A <geometry> scope's seen_child once it read its shape. */
+#define SHAPE_SEEN 1u
 
-/* The elements URDF has, as the reader tells them apart: an element's name
- * is looked up once, when it starts (classify), and everything after
- * tests the number.  Kept under 30: a scope's seen_child has a bit for each. */
-enum urdf_elem {
-	EL_OTHER, EL_ROBOT, EL_LINK, EL_JOINT, EL_MATERIAL, EL_GAZEBO, EL_ORIGIN,
-	EL_TRANSMISSION, EL_ROS2_CONTROL, EL_INERTIAL, EL_VISUAL, EL_COLLISION, EL_MASS,
-	EL_INERTIA, EL_GEOMETRY, EL_COLOR, EL_TEXTURE, EL_PARENT, EL_CHILD, EL_AXIS, EL_LIMIT,
-	EL_DYNAMICS, EL_MIMIC, EL_SAFETY_CONTROLLER, EL_CALIBRATION, EL_BOX, EL_CYLINDER,
-	EL_SPHERE, EL_MESH, EL_CAPSULE
+const char *const urdf_elem_names[EL_COUNT] = {
+	[EL_OTHER] = "", [EL_ROBOT] = "robot", [EL_LINK] = "link", [EL_JOINT] = "joint",
+	[EL_MATERIAL] = "material", [EL_GAZEBO] = "gazebo", [EL_ORIGIN] = "origin",
+	[EL_TRANSMISSION] = "transmission", [EL_ROS2_CONTROL] = "ros2_control",
+	[EL_INERTIAL] = "inertial", [EL_VISUAL] = "visual", [EL_COLLISION] = "collision",
+	[EL_MASS] = "mass", [EL_INERTIA] = "inertia", [EL_GEOMETRY] = "geometry",
+	[EL_COLOR] = "color", [EL_TEXTURE] = "texture", [EL_PARENT] = "parent",
+	[EL_CHILD] = "child", [EL_AXIS] = "axis", [EL_LIMIT] = "limit",
+	[EL_DYNAMICS] = "dynamics", [EL_MIMIC] = "mimic",
+	[EL_SAFETY_CONTROLLER] = "safety_controller", [EL_CALIBRATION] = "calibration",
+	[EL_BOX] = "box", [EL_CYLINDER] = "cylinder", [EL_SPHERE] = "sphere",
+	[EL_MESH] = "mesh", [EL_CAPSULE] = "capsule"
 };
-#define BIT(el) (1u << (el))
-
-/* The children urdfdom reads one of, the first, by the element they are
- * in.  A scope's seen_child has bit BIT(EL) set once child EL was read. */
-#define ONCE_IN_LINK BIT(EL_INERTIAL)
-#define ONCE_IN_INERTIAL (BIT(EL_MASS) | BIT(EL_INERTIA) | BIT(EL_ORIGIN))
-#define ONCE_IN_ITEM (BIT(EL_ORIGIN) | BIT(EL_GEOMETRY) | BIT(EL_MATERIAL))
-#define ONCE_IN_MATERIAL (BIT(EL_COLOR) | BIT(EL_TEXTURE))
-#define ONCE_IN_JOINT (BIT(EL_ORIGIN) | BIT(EL_PARENT) | BIT(EL_CHILD) | BIT(EL_AXIS) | \
-		       BIT(EL_LIMIT) | BIT(EL_DYNAMICS) | BIT(EL_MIMIC) | \
-		       BIT(EL_SAFETY_CONTROLLER) | BIT(EL_CALIBRATION))
-/* Children of <robot> and <link> that urdfdom reads or knows (those with no
- * SDFormat meaning, transmission and ros2_control, are passed over
- * quietly); any other child of these and of the elements above is not
- * URDF (a typo, most often) and is ignored with a warning. */
-#define KNOWN_IN_ROBOT (BIT(EL_LINK) | BIT(EL_JOINT) | BIT(EL_MATERIAL) | BIT(EL_GAZEBO) | \
-			BIT(EL_ORIGIN) | BIT(EL_TRANSMISSION) | BIT(EL_ROS2_CONTROL))
-#define KNOWN_IN_LINK (BIT(EL_INERTIAL) | BIT(EL_VISUAL) | BIT(EL_COLLISION))
-/* A link scope's seen_child bits past the elements': urdfdom stopped
- * reading the link's visuals, or its collisions (see item_failed). */
-#define LINK_VISUALS_CUT (1u << 30)
-#define LINK_COLLISIONS_CUT (1u << 31)
 
 /* The URDF element NAME is, or EL_OTHER: by its first letters, then one
  * comparison (a chain of them for every element would cost more than expat's
  * own work on it).  Only characters before the terminator are read. */
-static enum urdf_elem classify(const char *n)
+static inline enum urdf_elem classify(const char *n)
 {
 #define IS(lit, el) (strcmp(n, lit) == 0 ? (el) : EL_OTHER)
 	switch (n[0]) {
@@ -100,7 +88,11 @@ static enum urdf_elem classify(const char *n)
 #undef IS
 }
 
-static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
+enum urdf_elem urdf_elem_of(const char *name)
+{
+	return classify(name);
+}
+
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -333,44 +325,37 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 	*out = pose_from_xyz_rpy(xyz, rpy);
 }
 
-/* ---- element starts, one function per parent kind ------------------------ */
+/* ---- element starts: the handlers of the table's rows ---------------------
+ *
+ * Each reads one child element's start into the node of its parent's scope
+ * (S[-1].obj) or a node of its own (S->obj); see child_start_fn. */
 
-static struct scope *push(struct reader *r, enum scope_kind kind, void *obj);
+static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
 
-/* Whether child NAME (EL) of the element of scope S, named PARENT, is to be
- * read: not when it is the second of a child that urdfdom reads once (in
- * the mask ONCE): that one is ignored, with a warning where it is. */
-static int first_of_its_name(struct reader *r, struct scope *s, unsigned once,
-			     enum urdf_elem el, const char *name, const char *parent)
+/* NODE at the end of the list FIRST..LAST (linked by next). */
+#define APPEND(first, last, node) do { \
+		if (last) \
+			(last)->next = (node); \
+		else \
+			(first) = (node); \
+		(last) = (node); \
+	} while (0)
+
+/* Enters NODE, a WHAT named NAME defined at AT, in IX: 1 when the name is
+ * new, else 0 and an error that says where it was defined first (the
+ * position at POS_AT in the node it names). */
+static int enter_name(struct reader *r, struct index *ix, void *node, const char *name,
+		      struct srcpos at, size_t pos_at, enum diag_code code, const char *what)
 {
-	unsigned bit = BIT(el);
+	const char *old = index_put(ix, name, node);
+	const struct srcpos *first;
 
-	if (!(once & bit))
+	if (!old)
 		return 1;
-	if (s->seen_child & bit) {
-		struct srcpos p = here(r);
-		diag_warn(r->diag, D_ELEMENT_REPEATED, p.line, p.col, "a second <%s> in <%s> is ignored "
-			  "(the first counts, as in urdfdom)", name, parent);
-		push(r, IN_IGNORED, NULL);
-		return 0;
-	}
-	s->seen_child |= bit;
-	return 1;
-}
-
-static struct scope *push(struct reader *r, enum scope_kind kind, void *obj)
-{
-	struct scope *f;
-
-	if (r->depth == r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 64;
-		r->stack = must(r->oom, talloc_realloc(r->ctx, r->stack, struct scope, r->cap));
-	}
-	f = &r->stack[r->depth++];
-	f->kind = kind;
-	f->obj = obj;
-	f->seen_child = 0;
-	return f;
+	first = (const struct srcpos *)(old + pos_at);
+	diag_error(r->diag, code, at.line, at.col, "duplicate %s name '%s' (first defined at line %lu)",
+		   what, name, (unsigned long)first->line);
+	return 0;
 }
 
 /* <robot version>: absent, 1.0; malformed or unknown, an error, as in
@@ -397,41 +382,46 @@ static void read_version(struct reader *r, const XML_Char **atts)
 	r->robot->urdf_version = why || !urdf_version_known(v) ? urdf_version_newest() : v;
 }
 
-static void start_robot(struct reader *r, const XML_Char **atts)
+/* The root.  The second half of a file (read_split.c) starts with a
+ * <robot> of ours, which has nothing to read. */
+static void doc_robot(struct reader *r, struct scope *s, const XML_Char **atts)
 {
 	struct robot *rb = r->robot;
 
-	rb->pos = here(r);
-	rb->name = str_copy(r, need_name(r, atts, "robot"));
-	if (!rb->name)
-		rb->name = "";
-	read_version(r, atts);
-	push(r, IN_ROBOT, rb);
+	if (!r->synthetic_root) {
+		rb->pos = here(r);
+		rb->name = str_copy(r, need_name(r, atts, "robot"));
+		if (!rb->name)
+			rb->name = "";
+		read_version(r, atts);
+	}
+	s->obj = rb;
 }
 
-static void start_link(struct reader *r, const XML_Char **atts)
+static void doc_other(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct link *l = ARENA_NEW(&r->robot->link_arena, struct link);
-	struct link *old;
+	struct srcpos p = here(r);
+
+	(void)s, (void)atts;
+	diag_error(r->diag, D_ROOT_NOT_ROBOT, p.line, p.col,
+		   "the root element is <%s>; a URDF file has <robot>", r->starting);
+	r->stopped = 1;
+	XML_StopParser(r->parser, XML_FALSE);
+}
+
+static void robot_link(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct robot *rb = r->robot;
+	struct link *l = ARENA_NEW(&rb->link_arena, struct link);
 
 	l->pos = here(r);
 	l->name = str_copy(r, need_name(r, atts, "link"));
-	push(r, IN_LINK, l);
-	if (!l->name)
-		return;
-	old = index_put(r->robot->link_index, l->name, l);
-	if (old) {
-		diag_error(r->diag, D_LINK_DUPLICATE, l->pos.line, l->pos.col,
-			   "duplicate link name '%s' (first defined at line %lu)",
-			   l->name, (unsigned long)old->pos.line);
-		return;
+	s->obj = l;
+	if (l->name && enter_name(r, rb->link_index, l, l->name, l->pos, offsetof(struct link, pos),
+				  D_LINK_DUPLICATE, "link")) {
+		APPEND(rb->links, rb->links_last, l);
+		rb->nlinks++;
 	}
-	if (r->robot->links_last)
-		r->robot->links_last->next = l;
-	else
-		r->robot->links = l;
-	r->robot->links_last = l;
-	r->robot->nlinks++;
 }
 
 static int parse_joint_type(const char *s, enum joint_type *t)
@@ -449,18 +439,18 @@ static int parse_joint_type(const char *s, enum joint_type *t)
 	return -1;
 }
 
-static void start_joint(struct reader *r, const XML_Char **atts)
+static void robot_joint(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct joint *j = ARENA_NEW(&r->robot->joint_arena, struct joint);
+	struct robot *rb = r->robot;
+	struct joint *j = ARENA_NEW(&rb->joint_arena, struct joint);
 	const char *type;
-	struct joint *old;
 
 	j->pos = here(r);
 	j->origin = POSE_IDENTITY;
 	j->axis[0] = 1;
 	j->name = str_copy(r, need_name(r, atts, "joint"));
 	type = need_attr(r, atts, "joint", "type");
-	push(r, IN_JOINT, j);
+	s->obj = j;
 	j->type_unknown = !type;   /* reported: no more messages about its type */
 	if (type && parse_joint_type(type, &j->type) != 0) {
 		j->type_unknown = 1;
@@ -468,36 +458,27 @@ static void start_joint(struct reader *r, const XML_Char **atts)
 			   "joint '%s' has unknown type '%s' (expected revolute, continuous, "
 			   "prismatic, fixed, floating or planar)", j->name ? j->name : "", type);
 	}
-	if (!j->name)
-		return;
-	old = index_put(r->robot->joint_index, j->name, j);
-	if (old) {
-		diag_error(r->diag, D_JOINT_DUPLICATE, j->pos.line, j->pos.col,
-			   "duplicate joint name '%s' (first defined at line %lu)",
-			   j->name, (unsigned long)old->pos.line);
-		return;
+	if (j->name && enter_name(r, rb->joint_index, j, j->name, j->pos, offsetof(struct joint, pos),
+				  D_JOINT_DUPLICATE, "joint")) {
+		APPEND(rb->joints, rb->joints_last, j);
+		rb->njoints++;
 	}
-	if (r->robot->joints_last)
-		r->robot->joints_last->next = j;
-	else
-		r->robot->joints = j;
-	r->robot->joints_last = j;
-	r->robot->njoints++;
 }
 
-static void start_material(struct reader *r, const XML_Char **atts, enum scope_kind kind)
+/* A <material> of <robot> or of a <visual>. */
+static void robot_material(struct reader *r, struct scope *s, const XML_Char **atts)
 {
 	struct material *m = ARENA_NEW(r->arena, struct material);
 
 	m->pos = here(r);
 	m->name = str_pooled(r, need_attr(r, atts, "material", "name"));
-	push(r, kind, m);
+	s->obj = m;
 }
 
-static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_Char **atts,
-			      struct xnode *parent)
+/* An element inside <gazebo>, kept as it is written. */
+static void gazebo_child(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct xnode *n = xnode_new(r->arena, str_pooled(r, name));
+	struct xnode *n = xnode_new(r->arena, str_pooled(r, r->starting));
 	unsigned i, count = 0;
 
 	n->pos = here(r);
@@ -511,71 +492,64 @@ static void start_gazebo_node(struct reader *r, const XML_Char *name, const XML_
 		}
 		n->nattrs = count;
 	}
-	if (parent)
-		xnode_append(parent, n);
+	if (s[-1].kind == IN_GAZEBO)
+		xnode_append(s[-1].obj, n);
 	r->textlen = 0;
-	push(r, IN_GAZEBO, n);
+	s->obj = n;
 }
 
-static void start_in_robot(struct reader *r, enum urdf_elem el, const XML_Char *name,
-			   const XML_Char **atts)
+static void robot_gazebo(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	if (el == EL_LINK) {
-		start_link(r, atts);
-	} else if (el == EL_JOINT) {
-		start_joint(r, atts);
-	} else if (el == EL_MATERIAL) {
-		start_material(r, atts, IN_MATERIAL);
-	} else if (el == EL_GAZEBO) {
-		struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
-		g->reference = str_copy(r, attr(atts, "reference"));
-		start_gazebo_node(r, name, atts, NULL);
-		/* Text matters only inside <gazebo>: elsewhere expat need not
-		 * hand over the whitespace between elements at all. */
-		XML_SetCharacterDataHandler(r->parser, on_text);
-		g->elem = r->stack[r->depth - 1].obj;
-		if (r->robot->gazebos_last)
-			r->robot->gazebos_last->next = g;
-		else
-			r->robot->gazebos = g;
-		r->robot->gazebos_last = g;
-	} else if (el == EL_ORIGIN) {
-		if (r->robot->has_origin) {   /* libsdformat reads the first */
-			struct srcpos p = here(r);
-			diag_warn(r->diag, D_ELEMENT_REPEATED_ROBOT, p.line, p.col, "a second <origin> in "
-				  "<robot> is ignored (the first counts, as in libsdformat)");
-		} else {
-			r->robot->has_origin = 1;
-			read_origin(r, atts, &r->robot->origin);
-		}
-		push(r, IN_IGNORED, NULL);
+	struct robot *rb = r->robot;
+	struct gazebo *g = ARENA_NEW(r->arena, struct gazebo);
+
+	g->reference = str_copy(r, attr(atts, "reference"));
+	gazebo_child(r, s, atts);
+	/* Text matters only inside <gazebo>: elsewhere expat need not
+	 * hand over the whitespace between elements at all. */
+	XML_SetCharacterDataHandler(r->parser, on_text);
+	g->elem = s->obj;
+	APPEND(rb->gazebos, rb->gazebos_last, g);
+}
+
+static void robot_origin(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	(void)s;
+	if (r->robot->has_origin) {   /* libsdformat reads the first */
+		struct srcpos p = here(r);
+		diag_warn(r->diag, D_ELEMENT_REPEATED_ROBOT, p.line, p.col, "a second <origin> in "
+			  "<robot> is ignored (the first counts, as in libsdformat)");
 	} else {
-		push(r, IN_IGNORED, NULL);   /* transmission, ros2_control, ... */
+		r->robot->has_origin = 1;
+		read_origin(r, atts, &r->robot->origin);
 	}
 }
 
-static void start_in_link(struct reader *r, struct scope *s, enum urdf_elem el,
-			  const XML_Char *name, const XML_Char **atts)
+static void link_inertial(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct link *l = s->obj;
+	struct link *l = s[-1].obj;
+
+	(void)atts;
+	l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
+	l->inertial->origin = POSE_IDENTITY;
+	l->inertial->pos = here(r);
+	s->obj = l->inertial;
+}
+
+/* A visual or collision (KIND) of the link, unless urdfdom stopped reading
+ * its items of that kind (CUT). */
+static void link_item(struct reader *r, struct scope *s, const XML_Char **atts,
+		      enum item_kind kind, unsigned cut)
+{
+	struct link *l = s[-1].obj;
 	struct item *it;
 
-	if (!first_of_its_name(r, s, ONCE_IN_LINK, el, name, "link"))
-		return;
-	if (el == EL_INERTIAL) {
-		l->inertial = ARENA_NEW(&r->robot->link_arena, struct inertial);
-		l->inertial->origin = POSE_IDENTITY;
-		l->inertial->pos = here(r);
-		push(r, IN_INERTIAL, l->inertial);
-		return;
-	}
-	if ((el != EL_VISUAL && el != EL_COLLISION) ||
-	    (s->seen_child & (el == EL_VISUAL ? LINK_VISUALS_CUT : LINK_COLLISIONS_CUT))) {
-		push(r, IN_IGNORED, NULL);
+	if (s[-1].cut & cut) {
+		s->kind = IN_IGNORED;
 		return;
 	}
 	it = ARENA_NEW(&r->robot->item_arena, struct item);
-	it->kind = el == EL_VISUAL ? ITEM_VISUAL : ITEM_COLLISION;
+	it->kind = kind;
 	it->pos = here(r);
 	it->name = attr(atts, "name");
 	/* An empty name is no name (xacro macros make them), as urdfdom and
@@ -583,31 +557,83 @@ static void start_in_link(struct reader *r, struct scope *s, enum urdf_elem el,
 	it->name = it->name && *it->name ? str_copy(r, it->name) : NULL;
 	it->origin = POSE_IDENTITY;
 	it->source = l;
-	item_list_append(it->kind == ITEM_VISUAL ? &l->visuals : &l->collisions, it);
-	push(r, IN_ITEM, it);
+	item_list_append(kind == ITEM_VISUAL ? &l->visuals : &l->collisions, it);
+	s->obj = it;
 }
 
-static void start_in_inertial(struct reader *r, struct scope *f, enum urdf_elem el,
-			      const XML_Char *name, const XML_Char **atts)
+static void link_visual(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct inertial *in = f->obj;
+	link_item(r, s, atts, ITEM_VISUAL, LINK_VISUALS_CUT);
+}
 
-	if (!first_of_its_name(r, f, ONCE_IN_INERTIAL, el, name, "inertial"))
-		return;
-	if (el == EL_ORIGIN) {
-		read_origin(r, atts, &in->origin);
-	} else if (el == EL_MASS) {
-		num_attr(r, atts, "mass", "value", &in->mass, 1, 1);
-	} else if (el == EL_INERTIA) {
-		static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
-		double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
-		const char *text[6];
-		unsigned i;
-		attrs_pick(atts, keys, 6, text);
-		for (i = 0; i < 6; i++)
-			num_value(r, text[i], "inertia", keys[i], vals[i], 1, 1);
-	}
-	push(r, IN_IGNORED, NULL);
+static void link_collision(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	link_item(r, s, atts, ITEM_COLLISION, LINK_COLLISIONS_CUT);
+}
+
+static void link_gazebo(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	const struct link *l = s[-1].obj;
+	struct srcpos p = here(r);
+
+	(void)atts;
+	diag_warn(r->diag, D_GAZEBO_IN_LINK, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
+		  "in <robot> as <gazebo reference='%s'>", l->name ? l->name : "");
+}
+
+/* Not a child that its parent has in URDF: ignored, with a warning
+ * (urdfdom ignores it without one). */
+static void unknown_child(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct srcpos p = here(r);
+
+	(void)atts;
+	diag_warn(r->diag, D_ELEMENT_UNKNOWN, p.line, p.col, "<%s> is not a child of <%s> in URDF; ignored",
+		  r->starting, read_scopes[s[-1].kind].name);
+}
+
+static void inertial_origin(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	read_origin(r, atts, &((struct inertial *)s[-1].obj)->origin);
+}
+
+static void inertial_mass(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	num_attr(r, atts, "mass", "value", &((struct inertial *)s[-1].obj)->mass, 1, 1);
+}
+
+static void inertial_inertia(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
+	struct inertial *in = s[-1].obj;
+	double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
+	const char *text[6];
+	unsigned i;
+
+	attrs_pick(atts, keys, 6, text);
+	for (i = 0; i < 6; i++)
+		num_value(r, text[i], "inertia", keys[i], vals[i], 1, 1);
+}
+
+static void item_origin(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	read_origin(r, atts, &((struct item *)s[-1].obj)->origin);
+}
+
+static void item_geometry(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	(void)atts;
+	s->obj = s[-1].obj;
+	s->pos = here(r);
+}
+
+static void visual_material(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct item *it = s[-1].obj;
+
+	robot_material(r, s, atts);
+	it->inline_mat = s->obj;
+	it->material_name = it->inline_mat->name;
 }
 
 /* The scope of the link that the item being read belongs to. */
@@ -640,15 +666,56 @@ static void item_failed(struct reader *r, struct item *it)
 	else
 		list->first = NULL;
 	list->count--;
-	ls->seen_child |= LINK_COLLISIONS_CUT;
+	ls->cut |= LINK_COLLISIONS_CUT;
 	if (it->kind == ITEM_VISUAL) {
-		ls->seen_child |= LINK_VISUALS_CUT;
+		ls->cut |= LINK_VISUALS_CUT;
 		memset(&l->collisions, 0, sizeof l->collisions);
 	}
 }
 
-static void start_capsule(struct reader *r, struct item *it, const XML_Char **atts)
+/* The shapes, in <geometry>: S[-1].obj is the item. */
+static void shape_box(struct reader *r, struct scope *s, const XML_Char **atts)
 {
+	struct geometry *g = &((struct item *)s[-1].obj)->geom;
+
+	g->kind = GEOM_BOX;
+	num_attr(r, atts, "box", "size", g->size, 3, 1);
+}
+
+static void shape_cylinder(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct geometry *g = &((struct item *)s[-1].obj)->geom;
+
+	g->kind = GEOM_CYLINDER;
+	num_attr(r, atts, "cylinder", "length", &g->length, 1, 1);
+	num_attr(r, atts, "cylinder", "radius", &g->radius, 1, 1);
+}
+
+static void shape_sphere(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct geometry *g = &((struct item *)s[-1].obj)->geom;
+
+	g->kind = GEOM_SPHERE;
+	num_attr(r, atts, "sphere", "radius", &g->radius, 1, 1);
+}
+
+static void shape_mesh(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct geometry *g = &((struct item *)s[-1].obj)->geom;
+	struct srcpos p = here(r);
+
+	g->kind = GEOM_MESH;
+	g->pos = p;
+	g->filename = str_pooled(r, need_attr(r, atts, "mesh", "filename"));
+	if (g->filename && g->filename[0] == '\0')
+		diag_error(r->diag, D_MESH_NO_FILENAME, p.line, p.col, "<mesh> has an empty filename");
+	g->scale[0] = g->scale[1] = g->scale[2] = 1;
+	num_attr(r, atts, "mesh", "scale", g->scale, 3, 0);
+}
+
+static void shape_capsule(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct item *it = s[-1].obj;
 	struct geometry *g = &it->geom;
 
 	if (!urdf_allows(r, URDF_CAPSULE)) {
@@ -665,61 +732,13 @@ static void start_capsule(struct reader *r, struct item *it, const XML_Char **at
 	num_attr(r, atts, "capsule", "radius", &g->radius, 1, 1);
 }
 
-static void start_shape(struct reader *r, struct item *it, enum urdf_elem el,
-			const XML_Char *name, const XML_Char **atts)
+static void shape_unknown(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct geometry *g = &it->geom;
+	struct srcpos p = here(r);
 
-	if (el == EL_BOX) {
-		g->kind = GEOM_BOX;
-		num_attr(r, atts, name, "size", g->size, 3, 1);
-	} else if (el == EL_CYLINDER) {
-		g->kind = GEOM_CYLINDER;
-		num_attr(r, atts, name, "length", &g->length, 1, 1);
-		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
-	} else if (el == EL_SPHERE) {
-		g->kind = GEOM_SPHERE;
-		num_attr(r, atts, name, "radius", &g->radius, 1, 1);
-	} else if (el == EL_MESH) {
-		struct srcpos p = here(r);
-		g->kind = GEOM_MESH;
-		g->pos = p;
-		g->filename = str_pooled(r, need_attr(r, atts, name, "filename"));
-		if (g->filename && g->filename[0] == '\0')
-			diag_error(r->diag, D_MESH_NO_FILENAME, p.line, p.col, "<mesh> has an empty filename");
-		g->scale[0] = g->scale[1] = g->scale[2] = 1;
-		num_attr(r, atts, name, "scale", g->scale, 3, 0);
-	} else if (el == EL_CAPSULE) {
-		start_capsule(r, it, atts);
-	} else {
-		struct srcpos p = here(r);
-		diag_error(r->diag, D_GEOMETRY_UNKNOWN, p.line, p.col, "unknown geometry <%s> (expected box, "
-			   "cylinder, sphere, mesh or, from URDF 1.1, capsule)", name);
-	}
-}
-
-static void start_in_item(struct reader *r, struct scope *f, enum urdf_elem el,
-			  const XML_Char *name, const XML_Char **atts)
-{
-	struct item *it = f->obj;
-
-	if (!first_of_its_name(r, f, ONCE_IN_ITEM, el, name,
-			       it->kind == ITEM_VISUAL ? "visual" : "collision"))
-		return;
-	if (el == EL_ORIGIN) {
-		read_origin(r, atts, &it->origin);
-	} else if (el == EL_GEOMETRY) {
-		push(r, IN_GEOMETRY, it)->pos = here(r);
-		return;
-	} else if (el == EL_MATERIAL && it->kind == ITEM_VISUAL) {
-		start_material(r, atts, IN_VMATERIAL);
-		it->inline_mat = r->stack[r->depth - 1].obj;
-		it->material_name = it->inline_mat->name;
-		return;
-	}
-	/* A collision's <material> (xacro macros often give one) has no
-	 * meaning in URDF or SDFormat: passed over quietly. */
-	push(r, IN_IGNORED, NULL);
+	(void)s, (void)atts;
+	diag_error(r->diag, D_GEOMETRY_UNKNOWN, p.line, p.col, "unknown geometry <%s> (expected box, "
+		   "cylinder, sphere, mesh or, from URDF 1.1, capsule)", r->starting);
 }
 
 /* A colour as urdfdom reads it: four numbers in [0, 1], or no colour at all
@@ -741,29 +760,29 @@ static void read_rgba(struct reader *r, struct material *m, const char *rgba)
 	m->has_rgba = 1;
 }
 
-static void start_in_material(struct reader *r, struct scope *s, enum urdf_elem el,
-			      const XML_Char *name, const XML_Char **atts)
+static void material_color(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct material *m = s->obj;
+	const char *rgba = attr(atts, "rgba");
 
-	if (!first_of_its_name(r, s, ONCE_IN_MATERIAL, el, name, "material"))
-		return;
-	if (el == EL_COLOR && !attr(atts, "rgba")) {
+	if (rgba) {
+		read_rgba(r, s[-1].obj, rgba);
+	} else {
 		/* urdfdom reads rgba only (a <color rgb=... alpha=...> is
 		 * common): the colour is not given. */
 		struct srcpos p = here(r);
 		diag_warn(r->diag, D_COLOR_NO_RGBA, p.line, p.col, "<color> has no 'rgba' attribute; ignored "
 			  "(write the colour as rgba='R G B A')");
-	} else if (el == EL_COLOR) {
-		read_rgba(r, m, attr(atts, "rgba"));
-	} else if (el == EL_TEXTURE) {
-		m->texture = str_pooled(r, attr(atts, "filename"));
-		if (!m->texture)
-			m->texture = "";
 	}
-	push(r, IN_IGNORED, NULL);
 }
 
+static void material_texture(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct material *m = s[-1].obj;
+
+	m->texture = str_pooled(r, attr(atts, "filename"));
+	if (!m->texture)
+		m->texture = "";
+}
 static struct joint_rare *joint_rare(struct reader *r, struct joint *j)
 {
 	if (!j->rare)
@@ -866,200 +885,154 @@ static void read_limit(struct reader *r, struct joint *j, const XML_Char **atts)
 		read_limit_1_0(r, j, atts);
 }
 
-static void start_in_joint(struct reader *r, struct scope *s, enum urdf_elem el,
-			   const XML_Char *name, const XML_Char **atts)
+/* The joint's children: S[-1].obj is the joint. */
+static void joint_origin(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct joint *j = s->obj;
-
-	if (!first_of_its_name(r, s, ONCE_IN_JOINT, el, name, "joint"))
-		return;
-	switch (el) {
-	case EL_ORIGIN:
-		read_origin(r, atts, &j->origin);
-		break;
-	case EL_PARENT:
-		j->parent_pos = here(r);
-		j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"), &j->parent_seen);
-		break;
-	case EL_CHILD:
-		j->child_pos = here(r);
-		j->child_name = link_name(r, need_attr(r, atts, "child", "link"), &j->child_seen);
-		break;
-	case EL_AXIS:
-		j->has_axis = 1;
-		j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
-		num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
-		break;
-	case EL_LIMIT:
-		read_limit(r, j, atts);
-		break;
-	case EL_DYNAMICS:
-		j->has_dynamics = 1;
-		num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
-		num_attr(r, atts, "dynamics", "friction", &j->friction, 1, 0);
-		break;
-	case EL_MIMIC: {
-		struct joint_rare *x = joint_rare(r, j);
-		x->has_mimic = 1;
-		x->mimic_pos = here(r);
-		x->mimic_joint = str_copy(r, need_attr(r, atts, "mimic", "joint"));
-		x->mimic_multiplier = 1;
-		num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
-		num_attr(r, atts, "mimic", "offset", &x->mimic_offset, 1, 0);
-		break;
-	}
-	case EL_SAFETY_CONTROLLER: {
-		struct joint_rare *x = joint_rare(r, j);
-		x->has_safety = 1;
-		num_attr(r, atts, name, "soft_lower_limit", &x->soft_lower, 1, 0);
-		num_attr(r, atts, name, "soft_upper_limit", &x->soft_upper, 1, 0);
-		num_attr(r, atts, name, "k_position", &x->k_position, 1, 0);
-		num_attr(r, atts, name, "k_velocity", &x->k_velocity, 1, 1);
-		break;
-	}
-	case EL_CALIBRATION: {
-		struct joint_rare *x = joint_rare(r, j);
-		x->has_calibration = 1;
-		num_attr(r, atts, name, "rising", &x->rising, 1, 0);
-		num_attr(r, atts, name, "falling", &x->falling, 1, 0);
-		break;
-	}
-	default:
-		break;
-	}
-	push(r, IN_IGNORED, NULL);
+	read_origin(r, atts, &((struct joint *)s[-1].obj)->origin);
 }
 
-/* What the scope's element is called, for messages. */
-static const char *scope_name(const struct scope *s)
+static void joint_parent(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	switch (s->kind) {
-	case IN_ROBOT: return "robot";
-	case IN_LINK: return "link";
-	case IN_INERTIAL: return "inertial";
-	case IN_ITEM: return ((const struct item *)s->obj)->kind == ITEM_VISUAL ? "visual" : "collision";
-	case IN_MATERIAL: case IN_VMATERIAL: return "material";
-	case IN_JOINT: return "joint";
-	default: return NULL;
-	}
+	struct joint *j = s[-1].obj;
+
+	j->parent_pos = here(r);
+	j->parent_name = link_name(r, need_attr(r, atts, "parent", "link"), &j->parent_seen);
 }
 
-/* The children the element of scope S may have (a mask of BIT(EL)), or 0
- * when they are not checked here. */
-static unsigned known_children(const struct scope *s)
+static void joint_child(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	switch (s->kind) {
-	case IN_ROBOT: return KNOWN_IN_ROBOT;
-	case IN_LINK: return KNOWN_IN_LINK;
-	case IN_INERTIAL: return ONCE_IN_INERTIAL;
-	case IN_ITEM: return ONCE_IN_ITEM;
-	case IN_MATERIAL: case IN_VMATERIAL: return ONCE_IN_MATERIAL;
-	case IN_JOINT: return ONCE_IN_JOINT;
-	default: return 0;
-	}
+	struct joint *j = s[-1].obj;
+
+	j->child_pos = here(r);
+	j->child_name = link_name(r, need_attr(r, atts, "child", "link"), &j->child_seen);
 }
 
-/* Whether NAME (EL) is not a child that the element of scope S has in
- * URDF: then it is ignored, with a warning (urdfdom ignores it without one). */
-static int unknown_child(struct reader *r, const struct scope *s, enum urdf_elem el,
-			 const char *name)
+static void joint_axis(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	unsigned known = known_children(s);
-	struct srcpos p;
+	struct joint *j = s[-1].obj;
 
-	if (!known || (known & BIT(el)))
-		return 0;
-	p = here(r);
-	if (s->kind == IN_LINK && el == EL_GAZEBO)
-		diag_warn(r->diag, D_GAZEBO_IN_LINK, p.line, p.col, "<gazebo> inside <link> is ignored; put it "
-			  "in <robot> as <gazebo reference='%s'>", ((const struct link *)s->obj)->name ?
-			  ((const struct link *)s->obj)->name : "");
-	else
-		diag_warn(r->diag, D_ELEMENT_UNKNOWN, p.line, p.col, "<%s> is not a child of <%s> in URDF; ignored",
-			  name, scope_name(s));
-	push(r, IN_IGNORED, NULL);
-	return 1;
+	j->has_axis = 1;
+	j->axis[0] = 0;   /* <axis> without xyz means 0 0 0, as urdfdom reads it */
+	num_attr(r, atts, "axis", "xyz", j->axis, 3, 0);
 }
 
-static void start_element(struct reader *r, const XML_Char *name, const XML_Char **atts)
+static void joint_limit(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct scope *top = &r->stack[r->depth - 1];
-	enum urdf_elem el;
-
-	if (r->depth > MAX_DEPTH) {
-		struct srcpos p = here(r);
-		diag_error(r->diag, D_XML_TOO_DEEP, p.line, p.col, "elements nested deeper than %d levels", MAX_DEPTH);
-		r->stopped = 1;
-		XML_StopParser(r->parser, XML_FALSE);
-		return;
-	}
-	/* inside <gazebo> and what is ignored, names are not URDF's */
-	if (top->kind == IN_GAZEBO) {
-		start_gazebo_node(r, name, atts, top->obj);
-		return;
-	}
-	if (top->kind == IN_IGNORED) {
-		push(r, IN_IGNORED, NULL);
-		return;
-	}
-	el = classify(name);
-	if (unknown_child(r, top, el, name))
-		return;
-	switch (top->kind) {
-	case IN_DOC:
-		if (r->synthetic_root) {
-			push(r, IN_ROBOT, r->robot);
-		} else if (el == EL_ROBOT) {
-			start_robot(r, atts);
-		} else {
-			struct srcpos p = here(r);
-			diag_error(r->diag, D_ROOT_NOT_ROBOT, p.line, p.col,
-				   "the root element is <%s>; a URDF file has <robot>", name);
-			r->stopped = 1;
-			XML_StopParser(r->parser, XML_FALSE);
-		}
-		break;
-	case IN_ROBOT:
-		start_in_robot(r, el, name, atts);
-		break;
-	case IN_LINK:
-		start_in_link(r, top, el, name, atts);
-		break;
-	case IN_INERTIAL:
-		start_in_inertial(r, top, el, name, atts);
-		break;
-	case IN_ITEM:
-		start_in_item(r, top, el, name, atts);
-		break;
-	case IN_GEOMETRY:
-		if (!top->seen_child) {
-			top->seen_child = 1;
-			start_shape(r, top->obj, el, name, atts);
-		}
-		push(r, IN_IGNORED, NULL);
-		break;
-	case IN_MATERIAL:
-	case IN_VMATERIAL:
-		start_in_material(r, top, el, name, atts);
-		break;
-	case IN_JOINT:
-		start_in_joint(r, top, el, name, atts);
-		break;
-	case IN_GAZEBO:
-	case IN_IGNORED:
-		break;   /* taken above */
-	}
+	read_limit(r, s[-1].obj, atts);
 }
 
-static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
+static void joint_dynamics(struct reader *r, struct scope *s, const XML_Char **atts)
 {
-	struct reader *r = arg;
+	struct joint *j = s[-1].obj;
 
-	r->starting = name;
-	r->starting_atts = atts;
-	r->starting_depth = r->depth;
-	start_element(r, name, atts);
-	r->starting = NULL;
+	j->has_dynamics = 1;
+	num_attr(r, atts, "dynamics", "damping", &j->damping, 1, 0);
+	num_attr(r, atts, "dynamics", "friction", &j->friction, 1, 0);
+}
+
+static void joint_mimic(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct joint_rare *x = joint_rare(r, s[-1].obj);
+
+	x->has_mimic = 1;
+	x->mimic_pos = here(r);
+	x->mimic_joint = str_copy(r, need_attr(r, atts, "mimic", "joint"));
+	x->mimic_multiplier = 1;
+	num_attr(r, atts, "mimic", "multiplier", &x->mimic_multiplier, 1, 0);
+	num_attr(r, atts, "mimic", "offset", &x->mimic_offset, 1, 0);
+}
+
+static void joint_safety(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct joint_rare *x = joint_rare(r, s[-1].obj);
+	const char *e = "safety_controller";
+
+	x->has_safety = 1;
+	num_attr(r, atts, e, "soft_lower_limit", &x->soft_lower, 1, 0);
+	num_attr(r, atts, e, "soft_upper_limit", &x->soft_upper, 1, 0);
+	num_attr(r, atts, e, "k_position", &x->k_position, 1, 0);
+	num_attr(r, atts, e, "k_velocity", &x->k_velocity, 1, 1);
+}
+
+static void joint_calibration(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct joint_rare *x = joint_rare(r, s[-1].obj);
+
+	x->has_calibration = 1;
+	num_attr(r, atts, "calibration", "rising", &x->rising, 1, 0);
+	num_attr(r, atts, "calibration", "falling", &x->falling, 1, 0);
+}
+
+/* ---- element ends: checks that need the whole element ------------------- */
+
+static void end_material(struct reader *r, struct scope *s)
+{
+	struct material *m = s->obj;
+
+	if (!m->name)
+		return;
+	if (!m->has_rgba && !m->texture) {
+		diag_warn(r->diag, D_MATERIAL_EMPTY, m->pos.line, m->pos.col,
+			  "material '%s' has neither <color> nor <texture>; urdfdom makes it black "
+			  "(0 0 0 1)", m->name);
+		material_black(m);
+	}
+	enter_name(r, r->robot->material_index, m, m->name, m->pos, offsetof(struct material, pos),
+		   D_MATERIAL_DUPLICATE, "material");
+}
+
+static void end_joint(struct reader *r, struct scope *s)
+{
+	const struct joint *j = s->obj;
+	const char *name = j->name ? j->name : "";
+
+	/* A <parent> or <child> without its link attribute was reported already. */
+	if (!j->parent_pos.line || !j->child_pos.line)
+		diag_error(r->diag, D_JOINT_ENDS_MISSING, j->pos.line, j->pos.col,
+			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
+	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
+		diag_error(r->diag, D_JOINT_LIMIT_MISSING, j->pos.line, j->pos.col, "%s joint '%s' has no <limit> (%s "
+			   "are required)", joint_type_name(j->type), name,
+			   urdf_has(r->robot->urdf_version, URDF_LIMITS_1_2) ?
+			   "lower and upper" : "effort and velocity");
+}
+
+static void end_inertial(struct reader *r, struct scope *s)
+{
+	const struct inertial *in = s->obj;
+
+	if (!(s->seen_child & SEEN_BIT(EL_MASS)))
+		diag_error(r->diag, D_INERTIAL_NO_MASS, in->pos.line, in->pos.col, "<inertial> has no <mass>");
+	/* urdfdom keeps such a link with zero inertia, and so does libsdformat. */
+	if (!(s->seen_child & SEEN_BIT(EL_INERTIA)))
+		diag_warn(r->diag, D_INERTIAL_NO_INERTIA, in->pos.line, in->pos.col,
+			  "<inertial> has no <inertia>; using zero inertia");
+}
+
+static void end_geometry(struct reader *r, struct scope *s)
+{
+	if (!s->seen_child)
+		diag_error(r->diag, D_GEOMETRY_EMPTY, s->pos.line, s->pos.col, "<geometry> holds no shape");
+}
+
+static void end_item(struct reader *r, struct scope *s)
+{
+	const struct item *it = s->obj;
+
+	if (!(s->seen_child & SEEN_BIT(EL_GEOMETRY)))
+		diag_error(r->diag, D_GEOMETRY_MISSING, it->pos.line, it->pos.col, "<%s> has no <geometry>",
+			   read_scopes[s->kind].name);
+}
+
+static void end_gazebo(struct reader *r, struct scope *s)
+{
+	struct xnode *n = s->obj;
+
+	if (!n->first && r->textlen > 0)
+		n->text = arena_strndup(r->arena, r->text, r->textlen);
+	r->textlen = 0;
+	if (s[-1].kind == IN_ROBOT)   /* the <gazebo> element itself */
+		XML_SetCharacterDataHandler(r->parser, NULL);
 }
 
 /* ---- where a message is: the path of the element being read -------------- */
@@ -1135,42 +1108,208 @@ static unsigned item_index(const struct item *it)
 	return 0;
 }
 
-static void path_of_scope(struct path *p, const struct scope *s, const char *starting)
+/* The steps of the scope kinds (read_scopes' path). */
+static void path_plain(struct path *p, const struct scope *s)
 {
-	const struct xnode *n;
-	const struct item *it;
-	const char *key;
+	path_step(p, read_scopes[s->kind].name, NULL, NULL, 0);
+}
 
-	switch (s->kind) {
-	case IN_DOC: break;
-	case IN_ROBOT: path_step(p, "robot", NULL, NULL, 0); break;
-	case IN_LINK: path_step(p, "link", "name", ((const struct link *)s->obj)->name, 0); break;
-	case IN_JOINT: path_step(p, "joint", "name", ((const struct joint *)s->obj)->name, 0); break;
-	case IN_INERTIAL: path_step(p, "inertial", NULL, NULL, 0); break;
-	case IN_GEOMETRY: path_step(p, "geometry", NULL, NULL, 0); break;
-	case IN_MATERIAL:
-	case IN_VMATERIAL:
-		path_step(p, "material", "name", ((const struct material *)s->obj)->name, 0);
-		break;
-	case IN_ITEM:
-		it = s->obj;
-		path_step(p, it->kind == ITEM_VISUAL ? "visual" : "collision",
-			  it->name ? "name" : NULL, it->name, item_index(it));
-		break;
-	case IN_GAZEBO:
-		n = s->obj;
-		key = path_key(n->name);
-		path_step(p, n->name, key, xnode_attr(n, key), 0);
-		break;
-	case IN_IGNORED:
-		/* Unknown or passed over: its name is known only at its start. */
-		path_step(p, starting ? starting : "*", NULL, NULL, 0);
-		break;
+static void path_link(struct path *p, const struct scope *s)
+{
+	path_step(p, "link", "name", ((const struct link *)s->obj)->name, 0);
+}
+
+static void path_joint(struct path *p, const struct scope *s)
+{
+	path_step(p, "joint", "name", ((const struct joint *)s->obj)->name, 0);
+}
+
+static void path_material(struct path *p, const struct scope *s)
+{
+	path_step(p, "material", "name", ((const struct material *)s->obj)->name, 0);
+}
+
+static void path_item(struct path *p, const struct scope *s)
+{
+	const struct item *it = s->obj;
+
+	path_step(p, read_scopes[s->kind].name, it->name ? "name" : NULL, it->name, item_index(it));
+}
+
+static void path_gazebo(struct path *p, const struct scope *s)
+{
+	const struct xnode *n = s->obj;
+	const char *key = path_key(n->name);
+
+	path_step(p, n->name, key, xnode_attr(n, key), 0);
+}
+
+/* Unknown or passed over: its name is known only at its start. */
+static void path_ignored(struct path *p, const struct scope *s)
+{
+	(void)s;
+	path_step(p, "*", NULL, NULL, 0);
+}
+
+/* ---- the tables --------------------------------------------------------- */
+
+#define ROW(start, into, count) { start, into, count, 1 }
+#define UNKNOWN ROW(unknown_child, IN_IGNORED, MANY)
+
+/* What each child element of each scope kind is read as, as urdfdom reads
+ * it.  The children of <robot> and <link> that urdfdom reads or knows (those
+ * with no SDFormat meaning, transmission and ros2_control, are passed over
+ * quietly) have rows; any other child of these and of the elements below is
+ * not URDF (a typo, most often) and is ignored with a warning (UNKNOWN). */
+const struct child_row read_children[SCOPE_KINDS][EL_COUNT] = {
+	[IN_DOC][EL_ROBOT] = ROW(doc_robot, IN_ROBOT, MANY),
+
+	[IN_ROBOT][EL_LINK] = ROW(robot_link, IN_LINK, MANY),
+	[IN_ROBOT][EL_JOINT] = ROW(robot_joint, IN_JOINT, MANY),
+	[IN_ROBOT][EL_MATERIAL] = ROW(robot_material, IN_MATERIAL, MANY),
+	[IN_ROBOT][EL_GAZEBO] = ROW(robot_gazebo, IN_GAZEBO, MANY),
+	[IN_ROBOT][EL_ORIGIN] = ROW(robot_origin, IN_IGNORED, MANY),   /* libsdformat's: warns itself */
+	[IN_ROBOT][EL_TRANSMISSION] = ROW(NULL, IN_IGNORED, MANY),
+	[IN_ROBOT][EL_ROS2_CONTROL] = ROW(NULL, IN_IGNORED, MANY),
+
+	[IN_LINK][EL_INERTIAL] = ROW(link_inertial, IN_INERTIAL, ONCE),
+	[IN_LINK][EL_VISUAL] = ROW(link_visual, IN_VISUAL, MANY),
+	[IN_LINK][EL_COLLISION] = ROW(link_collision, IN_COLLISION, MANY),
+	[IN_LINK][EL_GAZEBO] = ROW(link_gazebo, IN_IGNORED, MANY),   /* a warning of its own */
+
+	[IN_INERTIAL][EL_ORIGIN] = ROW(inertial_origin, IN_IGNORED, ONCE),
+	[IN_INERTIAL][EL_MASS] = ROW(inertial_mass, IN_IGNORED, ONCE),
+	[IN_INERTIAL][EL_INERTIA] = ROW(inertial_inertia, IN_IGNORED, ONCE),
+
+	[IN_VISUAL][EL_ORIGIN] = ROW(item_origin, IN_IGNORED, ONCE),
+	[IN_VISUAL][EL_GEOMETRY] = ROW(item_geometry, IN_GEOMETRY, ONCE),
+	[IN_VISUAL][EL_MATERIAL] = ROW(visual_material, IN_VMATERIAL, ONCE),
+	[IN_COLLISION][EL_ORIGIN] = ROW(item_origin, IN_IGNORED, ONCE),
+	[IN_COLLISION][EL_GEOMETRY] = ROW(item_geometry, IN_GEOMETRY, ONCE),
+	/* no meaning in URDF or SDFormat (xacro macros often give one) */
+	[IN_COLLISION][EL_MATERIAL] = ROW(NULL, IN_IGNORED, ONCE),
+
+	[IN_GEOMETRY][EL_BOX] = ROW(shape_box, IN_IGNORED, FIRST_CHILD),
+	[IN_GEOMETRY][EL_CYLINDER] = ROW(shape_cylinder, IN_IGNORED, FIRST_CHILD),
+	[IN_GEOMETRY][EL_SPHERE] = ROW(shape_sphere, IN_IGNORED, FIRST_CHILD),
+	[IN_GEOMETRY][EL_MESH] = ROW(shape_mesh, IN_IGNORED, FIRST_CHILD),
+	[IN_GEOMETRY][EL_CAPSULE] = ROW(shape_capsule, IN_IGNORED, FIRST_CHILD),
+
+	[IN_MATERIAL][EL_COLOR] = ROW(material_color, IN_IGNORED, ONCE),
+	[IN_MATERIAL][EL_TEXTURE] = ROW(material_texture, IN_IGNORED, ONCE),
+	[IN_VMATERIAL][EL_COLOR] = ROW(material_color, IN_IGNORED, ONCE),
+	[IN_VMATERIAL][EL_TEXTURE] = ROW(material_texture, IN_IGNORED, ONCE),
+
+	[IN_JOINT][EL_ORIGIN] = ROW(joint_origin, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_PARENT] = ROW(joint_parent, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_CHILD] = ROW(joint_child, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_AXIS] = ROW(joint_axis, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_LIMIT] = ROW(joint_limit, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_DYNAMICS] = ROW(joint_dynamics, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_MIMIC] = ROW(joint_mimic, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_SAFETY_CONTROLLER] = ROW(joint_safety, IN_IGNORED, ONCE),
+	[IN_JOINT][EL_CALIBRATION] = ROW(joint_calibration, IN_IGNORED, ONCE),
+};
+
+/* What each scope kind is.  Inside <gazebo> and what is ignored, names are
+ * not URDF's: every child is read by `other`, without a look at its name. */
+const struct scope_row read_scopes[SCOPE_KINDS] = {
+	[IN_DOC] = { NULL, read_children[IN_DOC], ROW(doc_other, IN_IGNORED, MANY), NULL, NULL },
+	[IN_ROBOT] = { "robot", read_children[IN_ROBOT], UNKNOWN, NULL, path_plain },
+	[IN_MATERIAL] = { "material", read_children[IN_MATERIAL], UNKNOWN, end_material, path_material },
+	[IN_LINK] = { "link", read_children[IN_LINK], UNKNOWN, NULL, path_link },
+	[IN_INERTIAL] = { "inertial", read_children[IN_INERTIAL], UNKNOWN, end_inertial, path_plain },
+	[IN_VISUAL] = { "visual", read_children[IN_VISUAL], UNKNOWN, end_item, path_item },
+	[IN_COLLISION] = { "collision", read_children[IN_COLLISION], UNKNOWN, end_item, path_item },
+	[IN_GEOMETRY] = { "geometry", read_children[IN_GEOMETRY],
+			  ROW(shape_unknown, IN_IGNORED, FIRST_CHILD), end_geometry, path_plain },
+	[IN_VMATERIAL] = { "material", read_children[IN_VMATERIAL], UNKNOWN, NULL, path_material },
+	[IN_JOINT] = { "joint", read_children[IN_JOINT], UNKNOWN, end_joint, path_joint },
+	[IN_GAZEBO] = { NULL, NULL, ROW(gazebo_child, IN_GAZEBO, MANY), end_gazebo, path_gazebo },
+	[IN_IGNORED] = { NULL, NULL, ROW(NULL, IN_IGNORED, MANY), NULL, path_ignored },
+};
+
+/* A repeated child that is passed over. */
+static const struct child_row passed_over = ROW(NULL, IN_IGNORED, MANY);
+
+/* ---- the element start: one row of the table ---------------------------- */
+
+static struct scope *push(struct reader *r, enum scope_kind kind, void *obj)
+{
+	struct scope *f;
+
+	if (r->depth == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->stack = must(r->oom, talloc_realloc(r->ctx, r->stack, struct scope, r->cap));
 	}
+	f = &r->stack[r->depth++];
+	f->kind = kind;
+	f->cut = 0;
+	f->obj = obj;
+	f->seen_child = 0;
+	return f;
+}
+
+/* Whether child NAME (EL) of the element of scope S, read COUNT times (ONCE
+ * or FIRST_CHILD), is the first of its kind there.  A second one of a ONCE
+ * child is warned of (the first counts, as in urdfdom). */
+static int first_of_its_kind(struct reader *r, struct scope *s, enum child_count count,
+			     enum urdf_elem el, const char *name)
+{
+	unsigned bit = count == ONCE ? SEEN_BIT(el) : SHAPE_SEEN;
+
+	if (!(s->seen_child & bit)) {
+		s->seen_child |= bit;
+		return 1;
+	}
+	if (count == ONCE) {
+		struct srcpos p = here(r);
+		diag_warn(r->diag, D_ELEMENT_REPEATED, p.line, p.col, "a second <%s> in <%s> is ignored "
+			  "(the first counts, as in urdfdom)", name, read_scopes[s->kind].name);
+	}
+	return 0;
+}
+
+static void start_element(struct reader *r, const XML_Char *name, const XML_Char **atts)
+{
+	struct scope *s = &r->stack[r->depth - 1];
+	const struct scope_row *in = &read_scopes[s->kind];
+	const struct child_row *row = &in->other;
+	enum urdf_elem el = EL_OTHER;
+
+	if (r->depth > MAX_DEPTH) {
+		struct srcpos p = here(r);
+		diag_error(r->diag, D_XML_TOO_DEEP, p.line, p.col, "elements nested deeper than %d levels", MAX_DEPTH);
+		r->stopped = 1;
+		XML_StopParser(r->parser, XML_FALSE);
+		return;
+	}
+	if (in->children) {
+		el = classify(name);
+		if (in->children[el].known)
+			row = &in->children[el];
+	}
+	if (row->count != MANY && !first_of_its_kind(r, s, row->count, el, name))
+		row = &passed_over;
+	s = push(r, row->into, NULL);
+	if (row->start)
+		row->start(r, s, atts);
+}
+
+static void XMLCALL on_start(void *arg, const XML_Char *name, const XML_Char **atts)
+{
+	struct reader *r = arg;
+
+	r->starting = name;
+	r->starting_atts = atts;
+	r->starting_depth = r->depth;
+	start_element(r, name, atts);
+	r->starting = NULL;
 }
 
 /* diag's path_fn while a file is read: the open elements, and the one
- * whose start is being handled (on the stack already or not yet). */
+ * whose start is being handled (its scope, while it has no node yet, is
+ * told by the name and attributes). */
 static size_t reader_path(void *arg, char *buf, size_t size)
 {
 	struct reader *r = arg;
@@ -1180,105 +1319,27 @@ static size_t reader_path(void *arg, char *buf, size_t size)
 	if (size == 0 || r->synthetic_root)
 		return 0;
 	buf[0] = '\0';
-	for (i = 1; i < r->depth; i++)
-		path_of_scope(&p, &r->stack[i],
-			      r->starting && i == r->starting_depth ? r->starting : NULL);
-	if (r->starting && r->depth == r->starting_depth)
+	for (i = 1; i < r->depth; i++) {
+		const struct scope *s = &r->stack[i];
+		if (r->starting && i == r->starting_depth && !s->obj)
+			break;
+		read_scopes[s->kind].path(&p, s);
+	}
+	if (r->starting && i == r->starting_depth)
 		path_step(&p, r->starting, path_key(r->starting),
 			  attr(r->starting_atts, path_key(r->starting)), 0);
 	return p.len;
 }
 
-/* ---- element ends: checks that need the whole element ------------------- */
-
-static void end_material(struct reader *r, struct material *m)
-{
-	struct material *old;
-
-	if (!m->name)
-		return;
-	if (!m->has_rgba && !m->texture) {
-		diag_warn(r->diag, D_MATERIAL_EMPTY, m->pos.line, m->pos.col,
-			  "material '%s' has neither <color> nor <texture>; urdfdom makes it black "
-			  "(0 0 0 1)", m->name);
-		material_black(m);
-	}
-	old = index_put(r->robot->material_index, m->name, m);
-	if (old)
-		diag_error(r->diag, D_MATERIAL_DUPLICATE, m->pos.line, m->pos.col,
-			   "duplicate material name '%s' (first defined at line %lu)",
-			   m->name, (unsigned long)old->pos.line);
-}
-
-static void end_joint(struct reader *r, struct joint *j)
-{
-	const char *name = j->name ? j->name : "";
-
-	/* A <parent> or <child> without its link attribute was reported already. */
-	if (!j->parent_pos.line || !j->child_pos.line)
-		diag_error(r->diag, D_JOINT_ENDS_MISSING, j->pos.line, j->pos.col,
-			   "joint '%s' needs both <parent link=...> and <child link=...>", name);
-	if (!j->has_limit && !j->type_unknown && (j->type == JOINT_REVOLUTE || j->type == JOINT_PRISMATIC))
-		diag_error(r->diag, D_JOINT_LIMIT_MISSING, j->pos.line, j->pos.col, "%s joint '%s' has no <limit> (%s "
-			   "are required)", joint_type_name(j->type), name,
-			   urdf_has(r->robot->urdf_version, URDF_LIMITS_1_2) ?
-			   "lower and upper" : "effort and velocity");
-}
-
-static void end_inertial(struct reader *r, struct scope *f)
-{
-	struct inertial *in = f->obj;
-
-	if (!(f->seen_child & BIT(EL_MASS)))
-		diag_error(r->diag, D_INERTIAL_NO_MASS, in->pos.line, in->pos.col, "<inertial> has no <mass>");
-	/* urdfdom keeps such a link with zero inertia, and so does libsdformat. */
-	if (!(f->seen_child & BIT(EL_INERTIA)))
-		diag_warn(r->diag, D_INERTIAL_NO_INERTIA, in->pos.line, in->pos.col,
-			  "<inertial> has no <inertia>; using zero inertia");
-}
-
-static void end_gazebo_node(struct reader *r, struct xnode *n)
-{
-	if (!n->first && r->textlen > 0)
-		n->text = arena_strndup(r->arena, r->text, r->textlen);
-	r->textlen = 0;
-}
-
 static void XMLCALL on_end(void *arg, const XML_Char *name)
 {
 	struct reader *r = arg;
-	struct scope *f = &r->stack[r->depth - 1];
+	struct scope *s = &r->stack[r->depth - 1];
+	void (*end)(struct reader *, struct scope *) = read_scopes[s->kind].end;
 
 	(void)name;
-	switch (f->kind) {
-	case IN_MATERIAL:
-		end_material(r, f->obj);
-		break;
-	case IN_JOINT:
-		end_joint(r, f->obj);
-		break;
-	case IN_INERTIAL:
-		end_inertial(r, f);
-		break;
-	case IN_GEOMETRY:
-		if (!f->seen_child)
-			diag_error(r->diag, D_GEOMETRY_EMPTY, f->pos.line, f->pos.col, "<geometry> holds no shape");
-		break;
-	case IN_ITEM: {
-		struct item *it = f->obj;
-		if (!(f->seen_child & BIT(EL_GEOMETRY)))
-			diag_error(r->diag, D_GEOMETRY_MISSING, it->pos.line, it->pos.col, "<%s> has no <geometry>",
-				   it->kind == ITEM_VISUAL ? "visual" : "collision");
-		break;
-	}
-	case IN_GAZEBO:
-		end_gazebo_node(r, f->obj);
-		if (f[-1].kind == IN_ROBOT)   /* the <gazebo> element itself */
-			XML_SetCharacterDataHandler(r->parser, NULL);
-		break;
-	default:
-		break;
-	}
+	if (end)
+		end(r, s);
 	r->depth--;
 }
 
@@ -1346,7 +1407,7 @@ static int malformed(struct reader *r)
 	return U2S_REJECTED;
 }
 
-static int feed(struct reader *r, int fd)
+int reader_feed_fd(struct reader *r, int fd)
 {
 	for (;;) {
 		void *buf = must(r->oom, XML_GetBuffer(r->parser, READ_CHUNK));
@@ -1437,7 +1498,7 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 
 /* Expat takes an int length: memory is fed in READ_CHUNK pieces, the last
  * one (maybe empty) marked final. */
-static int feed_mem(struct reader *r, const char *p, size_t n)
+int reader_feed_mem(struct reader *r, const char *p, size_t n)
 {
 	for (;;) {
 		int chunk = n > READ_CHUNK ? READ_CHUNK : (int)n;
@@ -1449,45 +1510,4 @@ static int feed_mem(struct reader *r, const char *p, size_t n)
 		p += chunk;
 		n -= (size_t)chunk;
 	}
-}
-
-/* One reader over the whole input: MEM (LEN bytes) when not NULL, else FD. */
-static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, size_t len,
-		      struct diag *d, struct robot **out)
-{
-	struct reader r;
-	int rc;
-
-	reader_init(&r, ctx, jump, d);
-	rc = mem ? feed_mem(&r, mem, len) : feed(&r, fd);
-	reader_free(&r);
-	if (rc == U2S_OK && !r.robot->name) {
-		diag_error(d, D_NO_ROBOT, 1, 1, "no <robot> element");
-		rc = U2S_REJECTED;
-	}
-	if (rc == U2S_OK && d->errors > 0)
-		rc = U2S_REJECTED;
-	*out = r.robot;
-	return rc;
-}
-
-int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
-	      struct diag *d, struct robot **out)
-{
-	struct stat st;
-	off_t start;
-
-	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
-	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
-		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
-		return U2S_OK;
-	}
-	return read_whole(ctx, jump, fd, NULL, 0, d, out);
-}
-
-int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
-		  struct diag *d, struct robot **out)
-{
-	return read_whole(ctx, jump, -1, buf ? buf : "", len, d, out);
 }

@@ -1,5 +1,6 @@
 /* read: URDF bytes -> model.  Expat is fed straight from the file descriptor
- * in chunks; model nodes are built as elements arrive. */
+ * in chunks; model nodes are built as elements arrive.  The entry is
+ * read_split.c's; the expat callbacks and their table, read.c's (reader.h). */
 #ifndef U2S_READ_H
 #define U2S_READ_H
 
@@ -8,9 +9,9 @@
 
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once
- * (read_split.c) unless OPTS->single_thread.  Returns U2S_OK with *OUT
- * set, U2S_REJECTED (the input is not acceptable URDF; every problem has
- * been reported) or U2S_IO (read failure, reported). */
+ * unless OPTS->single_thread.  Returns U2S_OK with *OUT set, U2S_REJECTED
+ * (the input is not acceptable URDF; every problem has been reported) or
+ * U2S_IO (read failure, reported). */
 int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
 	      struct diag *d, struct robot **out);
 /* The same from LEN bytes at BUF, on the calling thread. */

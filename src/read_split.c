@@ -1,4 +1,6 @@
-/* read_split: a big regular file read as two halves at once.
+/* read_split: the reader's entry (read.h): the input read as one stream, or
+ * a big regular file as two halves at once.  It drives read.c's reader
+ * (reader.h), which never calls back here.
  *
  * A big regular file is cut in two at a line that starts a top-level
  * element (<link>, <joint>, <gazebo>), and each half is parsed
@@ -22,6 +24,8 @@
  * nothing crosses threads until both are done; out of memory in a half
  * means reading as one stream, where it is reported.  U2S_THREADS=1 (the
  * CLI) or u2s_options.single_thread turns it off. */
+#include "read.h"
+
 #include "num.h"
 #include "reader.h"
 
@@ -30,10 +34,13 @@
 #include <setjmp.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-
-
+/* Files smaller than this are read as one stream. */
+#ifndef SPLIT_MIN
+#define SPLIT_MIN (256 * 1024)
+#endif
 #define READ_CHUNK (64 * 1024)
 #define SPLIT_WINDOW (64 * 1024)   /* looked through for a cut, a few times */
 
@@ -274,8 +281,10 @@ static struct robot *join_both(struct half *first_given, struct half *second_giv
 	return first->r.robot;
 }
 
-struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
-			 const char *file)
+/* Reads FROM..TO of FD, a regular file, as two halves at once.  Returns the
+ * robot, or NULL when the file must be read as one stream instead. */
+static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
+				const char *file)
 {
 	struct half first, second;
 	struct robot *rb = NULL;
@@ -309,4 +318,45 @@ struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, of
 	}
 	halves_free(&first, &second);
 	return rb;
+}
+
+/* One reader over the whole input: MEM (LEN bytes) when not NULL, else FD. */
+static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, size_t len,
+		      struct diag *d, struct robot **out)
+{
+	struct reader r;
+	int rc;
+
+	reader_init(&r, ctx, jump, d);
+	rc = mem ? reader_feed_mem(&r, mem, len) : reader_feed_fd(&r, fd);
+	reader_free(&r);
+	if (rc == U2S_OK && !r.robot->name) {
+		diag_error(d, D_NO_ROBOT, 1, 1, "no <robot> element");
+		rc = U2S_REJECTED;
+	}
+	if (rc == U2S_OK && d->errors > 0)
+		rc = U2S_REJECTED;
+	*out = r.robot;
+	return rc;
+}
+
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+	      struct diag *d, struct robot **out)
+{
+	struct stat st;
+	off_t start;
+
+	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
+	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
+		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
+		return U2S_OK;
+	}
+	return read_whole(ctx, jump, fd, NULL, 0, d, out);
+}
+
+int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
+		  struct diag *d, struct robot **out)
+{
+	return read_whole(ctx, jump, -1, buf ? buf : "", len, d, out);
 }

@@ -1,5 +1,6 @@
-/* reader: the reader's insides, shared by read.c (expat callbacks, one
- * stream) and read_split.c (a big file parsed as two halves at once). */
+/* reader: the reader's insides: read.c (expat callbacks, driven by the
+ * table below) is used by read_split.c (the entry: a file read as one
+ * stream, or a big one as two halves at once); calls go that way only. */
 #ifndef U2S_READER_H
 #define U2S_READER_H
 
@@ -11,16 +12,86 @@
 
 /* What an open element is to u2s; the reader keeps a stack of them. */
 enum scope_kind {
-	IN_DOC, IN_ROBOT, IN_MATERIAL, IN_LINK, IN_INERTIAL, IN_ITEM, IN_GEOMETRY,
-	IN_VMATERIAL, IN_JOINT, IN_GAZEBO, IN_IGNORED
+	IN_DOC, IN_ROBOT, IN_MATERIAL, IN_LINK, IN_INERTIAL, IN_VISUAL, IN_COLLISION,
+	IN_GEOMETRY, IN_VMATERIAL, IN_JOINT, IN_GAZEBO, IN_IGNORED, SCOPE_KINDS
+};
+
+/* The elements URDF has, as the reader tells them apart: an element's name
+ * is looked up once, when it starts (urdf_elem_of, read.c), and everything after
+ * tests the number. */
+enum urdf_elem {
+	EL_OTHER, EL_ROBOT, EL_LINK, EL_JOINT, EL_MATERIAL, EL_GAZEBO, EL_ORIGIN,
+	EL_TRANSMISSION, EL_ROS2_CONTROL, EL_INERTIAL, EL_VISUAL, EL_COLLISION, EL_MASS,
+	EL_INERTIA, EL_GEOMETRY, EL_COLOR, EL_TEXTURE, EL_PARENT, EL_CHILD, EL_AXIS, EL_LIMIT,
+	EL_DYNAMICS, EL_MIMIC, EL_SAFETY_CONTROLLER, EL_CALIBRATION, EL_BOX, EL_CYLINDER,
+	EL_SPHERE, EL_MESH, EL_CAPSULE, EL_COUNT
 };
 
 struct scope {
 	enum scope_kind kind;
+	unsigned char cut;  /* IN_LINK: urdfdom stopped reading its visuals or
+			     * its collisions (LINK_VISUALS_CUT, LINK_COLLISIONS_CUT) */
 	void *obj;          /* the model node this element fills */
-	unsigned seen_child;  /* the children read (read.c); IN_GEOMETRY: 1, a shape was */
+	unsigned seen_child;  /* SEEN_BIT of each ONCE child read; IN_GEOMETRY: a shape was */
 	struct srcpos pos;  /* IN_GEOMETRY: where it starts */
 };
+
+/* A scope's seen_child has a bit for every element. */
+#define SEEN_BIT(el) (1u << (el))
+_Static_assert(EL_COUNT <= sizeof ((struct scope *)0)->seen_child * 8,
+	       "an element past the bits of a scope's seen_child");
+_Static_assert(SCOPE_KINDS <= 256, "a scope kind past a child_row's into");
+
+struct reader;
+struct path;
+
+/* ---- the reader's table: one row per (scope kind, child element) ----------
+ *
+ * What a child element of an open element is read as: the row
+ * read_children[kind of the open element][the child's urdf_elem].  A child
+ * with no row of its own (known == 0), or any child where the scope's names
+ * are not URDF's, is read by its scope kind's `other` row. */
+
+/* How a child counts when its parent has more than one of it. */
+enum child_count {
+	MANY,         /* each is read */
+	ONCE,         /* urdfdom reads the first: a later one is passed over, with
+		       * a warning (SEEN_BIT(el) in the parent's seen_child) */
+	FIRST_CHILD   /* only the parent's first child of any name is read, the
+		       * later ones are passed over quietly (<geometry>'s shape) */
+};
+
+/* Reads the start of a child element, whose scope S is open already (of
+ * the row's kind `into`; S[-1] is its parent's): reads the attributes ATTS
+ * into the model and, unless `into` is IN_IGNORED, sets S->obj to the node
+ * its own children fill, or S->kind to IN_IGNORED to pass them over.  Until
+ * S->obj is set, a message's path names the element by its name and
+ * attributes (read.c's reader_path), after, by its node. */
+typedef void child_start_fn(struct reader *r, struct scope *s, const XML_Char **atts);
+
+struct child_row {
+	child_start_fn *start;  /* NULL: nothing to read (passed over quietly;
+				 * `into` is IN_IGNORED) */
+	unsigned char into;     /* the scope kind the element opens */
+	unsigned char count;    /* enum child_count */
+	unsigned char known;    /* 1: a row (0: the scope kind's `other` counts) */
+};
+
+struct scope_row {
+	const char *name;       /* the element, in messages and paths */
+	/* Its row of read_children, or NULL: its children are not URDF
+	 * elements, and all are read by `other`. */
+	const struct child_row *children;
+	struct child_row other; /* a child element without a row of its own */
+	void (*end)(struct reader *r, struct scope *s);   /* checks at its end */
+	void (*path)(struct path *p, const struct scope *s);   /* its step in a path */
+};
+
+extern const struct child_row read_children[SCOPE_KINDS][EL_COUNT];
+extern const struct scope_row read_scopes[SCOPE_KINDS];
+/* The URDF element NAME is, or EL_OTHER; and the name of each. */
+enum urdf_elem urdf_elem_of(const char *name);
+extern const char *const urdf_elem_names[EL_COUNT];
 
 struct reader {
 	XML_Parser parser;
@@ -57,20 +128,15 @@ struct reader {
 void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag *d);
 /* Frees the parser and the reader's own buffers; the robot stays. */
 void reader_free(struct reader *r);
+/* Parses all of FD (read until its end), or LEN bytes at MEM, as one
+ * document.  Return U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could
+ * not be read, reported). */
+int reader_feed_fd(struct reader *r, int fd);
+int reader_feed_mem(struct reader *r, const char *mem, size_t len);
 /* Parses BEFORE, bytes FROM..TO of FD, then AFTER, as one document.
  * Returns U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could not be read
  * whole). */
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after);
-
-/* Reads FROM..TO of FD, a regular file, as two halves at once
- * (read_split.c).  Returns the robot, or NULL when the file must be read as
- * one stream instead. */
-struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
-			 const char *file);
-/* Files smaller than this are read as one stream. */
-#ifndef SPLIT_MIN
-#define SPLIT_MIN (256 * 1024)
-#endif
 
 #endif
