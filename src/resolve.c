@@ -469,9 +469,14 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	struct joint *j = ref[0] ? index_get(rb->joint_index, ref) : NULL;
 	unsigned scope = !ref[0] ? SCOPE_MODEL : (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0);
 	unsigned misplaced;
-	struct ext *e = ext_from_block(rs, g, scope, &misplaced);
+	struct ext *e;
 	const char *hint;
 
+	/* A block with no element in it is nothing to libsdformat (no
+	 * <surface> for its link's collisions either): nothing to u2s. */
+	if (!g->elem->first && (!ref[0] || l || j))
+		return;
+	e = ext_from_block(rs, g, scope, &misplaced);
 	if (rb->nexts == rb->exts_cap) {
 		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
 		rb->exts = must(rb->oom, talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap));
