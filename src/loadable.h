@@ -61,7 +61,7 @@ struct loadable {
 	struct robot *rb;
 	struct diag *d;
 	int fix;              /* --repair: repair what the rules find */
-	double mass;          /* for massless links; 0: REPAIR_MASS */
+	double mass;          /* what massless links get: --repair-mass, or REPAIR_MASS */
 	/* names: leader name -> its followers (struct follower), name -> the
 	 * suffix k of the last NAME_k made, and every link and joint name
 	 * changed, old -> new */
