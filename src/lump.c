@@ -22,12 +22,7 @@ static int joint_is_lumpable(const struct robot *rb, const struct joint *j,
 
 static void absorb(struct link *owner, struct link *l)
 {
-	l->next_absorbed = NULL;
-	if (owner->absorbed_last)
-		owner->absorbed_last->next_absorbed = l;
-	else
-		owner->absorbed_first = l;
-	owner->absorbed_last = l;
+	LIST_APPEND(owner->absorbed_first, owner->absorbed_last, l, next_absorbed);
 }
 
 /* Pre-order, so a parent's owner is known before its children's.  The

@@ -44,12 +44,7 @@ void robot_set_oom(struct robot *rb, oom_jump *jump)
 
 void item_list_append(struct item_list *l, struct item *it)
 {
-	it->next = NULL;
-	if (l->last)
-		l->last->next = it;
-	else
-		l->first = it;
-	l->last = it;
+	LIST_APPEND(l->first, l->last, it, next);
 	l->count++;
 }
 
@@ -58,12 +53,7 @@ void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e)
 	struct ext_ref *r = ARENA_NEW(a, struct ext_ref);
 
 	r->ext = e;
-	r->next = NULL;
-	if (l->last)
-		l->last->next = r;
-	else
-		l->first = r;
-	l->last = r;
+	LIST_APPEND(l->first, l->last, r, next);
 }
 
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n)

@@ -238,6 +238,19 @@ struct robot *robot_new(TALLOC_CTX *ctx, oom_jump *jump);
 /* Where running out of memory in RB's arenas and indexes goes from now on
  * (a robot read on another thread: read_split.c). */
 void robot_set_oom(struct robot *rb, oom_jump *jump);
+/* Appends NODE to the singly linked list from FIRST to LAST, whose nodes
+ * are linked by their member NEXT: the one append of every such list
+ * (items, extension references, a lumping owner's absorbed links). */
+#define LIST_APPEND(first, last, node, next)      \
+	do {                                      \
+		(node)->next = NULL;              \
+		if (last)                         \
+			(last)->next = (node);    \
+		else                              \
+			(first) = (node);         \
+		(last) = (node);                  \
+	} while (0)
+
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);

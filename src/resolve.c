@@ -2,7 +2,7 @@
 #include "resolve.h"
 
 #include "blob.h"
-#include "repair.h"
+#include "loadable.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ struct resolver {
 	const struct u2s_options *opts;
 	const struct sdf_target *target;
 	unsigned long suggest_budget;   /* edit-distance cells left for hints */
-	struct repairer rep;            /* with opts->repair */
+	struct loadable load;           /* the loadability rules (loadable.h) */
 };
 
 /* "Did you mean" compares a reference with every name: for thousands of
@@ -469,9 +469,14 @@ static void join_block(struct resolver *rs, const struct gazebo *g)
 	struct joint *j = ref[0] ? index_get(rb->joint_index, ref) : NULL;
 	unsigned scope = !ref[0] ? SCOPE_MODEL : (l ? SCOPE_LINK : 0) | (j ? SCOPE_JOINT : 0);
 	unsigned misplaced;
-	struct ext *e = ext_from_block(rs, g, scope, &misplaced);
+	struct ext *e;
 	const char *hint;
 
+	/* A block with no element in it is nothing to libsdformat (no
+	 * <surface> for its link's collisions either): nothing to u2s. */
+	if (!g->elem->first && (!ref[0] || l || j))
+		return;
+	e = ext_from_block(rs, g, scope, &misplaced);
 	if (rb->nexts == rb->exts_cap) {
 		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
 		rb->exts = must(rb->oom, talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap));
@@ -835,8 +840,8 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_FRAME, pj->fate = JOINT_AS_FRAME;
 			lump_frame_link(rb, rs->d, l);
 		}
-		else if (rs->opts->repair)
-			repair_give_mass(&rs->rep, l), l->fate = LINK_WRITTEN;
+		else if (loadable_massless(&rs->load, l))
+			l->fate = LINK_WRITTEN;
 		else
 			drop(l, l);
 	}
@@ -850,83 +855,6 @@ static void decide_fates(struct resolver *rs)
 	}
 }
 
-/* The closed form for symmetric 3x3 matrices. */
-static void principal_moments_of(const struct inertial *in, double ev[3]);
-
-/* Eigenvalues of the symmetric inertia tensor, ascending.  Computed on the
- * tensor scaled to its largest entry, so that squares of entries near
- * 1e308 do not overflow (nor those near 1e-308 underflow). */
-static void principal_moments(const struct inertial *in, double ev[3])
-{
-	double s = 0, e[6] = { in->ixx, in->iyy, in->izz, in->ixy, in->ixz, in->iyz };
-	struct inertial scaled = *in;
-	int i;
-
-	for (i = 0; i < 6; i++)
-		if (fabs(e[i]) > s)
-			s = fabs(e[i]);
-	if (s == 0 || !isfinite(s)) {
-		ev[0] = ev[1] = ev[2] = s == 0 ? 0 : NAN;
-		return;
-	}
-	scaled.ixx /= s, scaled.iyy /= s, scaled.izz /= s;
-	scaled.ixy /= s, scaled.ixz /= s, scaled.iyz /= s;
-	principal_moments_of(&scaled, ev);
-	for (i = 0; i < 3; i++)
-		ev[i] *= s;
-}
-
-static void principal_moments_of(const struct inertial *in, double ev[3])
-{
-	const double PI = 3.14159265358979323846;
-	double p1 = in->ixy * in->ixy + in->ixz * in->ixz + in->iyz * in->iyz;
-	double q = (in->ixx + in->iyy + in->izz) / 3, p2, p, r, phi, b[6], det;
-
-	if (p1 == 0) {
-		ev[0] = in->ixx, ev[1] = in->iyy, ev[2] = in->izz;
-	} else {
-		p2 = (in->ixx - q) * (in->ixx - q) + (in->iyy - q) * (in->iyy - q) +
-		     (in->izz - q) * (in->izz - q) + 2 * p1;
-		p = sqrt(p2 / 6);
-		b[0] = (in->ixx - q) / p, b[1] = (in->iyy - q) / p, b[2] = (in->izz - q) / p;
-		b[3] = in->ixy / p, b[4] = in->ixz / p, b[5] = in->iyz / p;
-		det = b[0] * (b[1] * b[2] - b[5] * b[5]) - b[3] * (b[3] * b[2] - b[5] * b[4]) +
-		      b[4] * (b[3] * b[5] - b[1] * b[4]);
-		r = det / 2;
-		phi = r <= -1 ? PI / 3 : r >= 1 ? 0 : acos(r) / 3;
-		ev[2] = q + 2 * p * cos(phi);
-		ev[0] = q + 2 * p * cos(phi + 2 * PI / 3);
-		ev[1] = 3 * q - ev[0] - ev[2];
-	}
-	/* sort ascending */
-	if (ev[0] > ev[1]) { double t = ev[0]; ev[0] = ev[1]; ev[1] = t; }
-	if (ev[1] > ev[2]) { double t = ev[1]; ev[1] = ev[2]; ev[2] = t; }
-	if (ev[0] > ev[1]) { double t = ev[0]; ev[0] = ev[1]; ev[1] = t; }
-}
-
-/* Inertia that no simulator accepts comes from the input; it is written as
- * given (or as lumping combined it), with a warning. */
-static void check_inertia(struct resolver *rs, const struct link *l)
-{
-	const struct inertial *in = l->inertial;
-	double ev[3], tol;
-
-	principal_moments(in, ev);
-	if (rs->opts->repair) {
-		repair_link_inertia(&rs->rep, (struct link *)l, ev);
-		return;
-	}
-	tol = 1e-9 * (fabs(ev[2]) > 0 ? fabs(ev[2]) : 1);
-	if (ev[0] <= 0)
-		diag_warn(rs->d, D_INERTIA_NOT_POSITIVE, in->pos.line, in->pos.col,
-			  "link '%s': inertia is not positive definite (principal moments "
-			  "%g, %g, %g); simulators reject it", l->name, ev[0], ev[1], ev[2]);
-	else if (ev[2] > ev[0] + ev[1] + tol)
-		diag_warn(rs->d, D_INERTIA_TRIANGLE, in->pos.line, in->pos.col,
-			  "link '%s': principal moments %g, %g, %g violate the triangle "
-			  "inequality; simulators reject it", l->name, ev[0], ev[1], ev[2]);
-}
-
 static void check_written(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
@@ -935,7 +863,7 @@ static void check_written(struct resolver *rs)
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_WRITTEN) {
 			written++;
-			check_inertia(rs, rb->order[i]);
+			loadable_inertia(&rs->load, rb->order[i]);
 		}
 	if (written == 0 && !(rb->root && rb->root->dropped_by == rb->root))
 		diag_warn(rs->d, D_MODEL_NO_MASS, rb->pos.line, rb->pos.col,
@@ -1039,72 +967,14 @@ static void warn_exts_without_items(struct resolver *rs)
 	}
 }
 
-/* SDFormat wants link, joint and frame names distinct; the reference writes
- * them anyway, and so does u2s, with a warning. */
-static void warn_shared_names(struct resolver *rs)
-{
-	const struct joint *j;
-
-	for (j = rs->rb->joints; j; j = j->next) {
-		const struct link *l = index_get(rs->rb->link_index, j->name);
-		if (l)
-			diag_warn(rs->d, D_NAME_SHARED, j->pos.line, j->pos.col,
-				  "joint '%s' has the name of a link (line %lu); SDFormat "
-				  "needs distinct names", j->name, (unsigned long)l->pos.line);
-	}
-}
-
-static void warn_if_reserved(struct resolver *rs, const char *what, const char *name,
-			     struct srcpos pos)
-{
-	const char *why = name_reserved(name);
-
-	if (why)
-		diag_warn(rs->d, D_NAME_RESERVED, pos.line, pos.col, "%s name '%s' is reserved in SDFormat (%s); "
-			  "readers reject the output", what, name, why);
-}
-
-/* Names the output has (links, joints, and the frames that stand for
- * them) that SDFormat reserves.  The root named world is the model's
- * frame and has no name in the output. */
-static void warn_reserved_names(struct resolver *rs)
-{
-	const struct robot *rb = rs->rb;
-	const struct joint *j;
-	unsigned i;
-
-	warn_if_reserved(rs, "robot", rb->name, rb->pos);
-	for (i = 0; i < rb->norder; i++) {
-		const struct link *l = rb->order[i];
-		if (link_named_in_output(l))
-			warn_if_reserved(rs, "link", l->name, l->pos);
-	}
-	for (j = rb->joints; j; j = j->next)
-		if (joint_named_in_output(j))
-			warn_if_reserved(rs, "joint", j->name, j->pos);
-}
-
-/* A joint that moves along or about an axis needs a direction: a zero
- * axis is refused by SDFormat readers (URDF's default is 1 0 0). */
-static void warn_zero_axes(struct resolver *rs)
-{
-	const struct joint *j;
-
-	for (j = rs->rb->joints; j; j = j->next)
-		if (j->fate == JOINT_WRITTEN && j->has_axis && j->type != JOINT_FIXED &&
-		    j->axis[0] == 0 && j->axis[1] == 0 && j->axis[2] == 0)
-			diag_warn(rs->d, D_AXIS_ZERO, j->pos.line, j->pos.col, "joint '%s' has the axis 0 0 0, "
-				  "which has no direction; readers reject the output (URDF's "
-				  "default axis is 1 0 0)", j->name);
-}
-
 int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass, NULL, NULL, NULL } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 } };
 	struct gazebo *g;
 	struct joint *j;
 
+	loadable_init(&rs.load, rb, d, opts->repair, opts->repair_mass);
 	build_tree(&rs);
 	if (d->errors)
 		return U2S_REJECTED;
@@ -1120,25 +990,17 @@ int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
-	if (!opts->repair)
-		warn_shared_names(&rs);
 	lump(rb, d, opts, target);
 	decide_fates(&rs);
-	if (opts->repair) {
-		repair_names(&rs.rep);
-		repair_blob_references(&rs.rep);
-		repair_axes(&rs.rep);
-	}
-	repair_blob_names(&rs.rep, opts->repair);
+	/* the rules on what the output names, and its axes (loadable.h) */
+	loadable_names(&rs.load);
+	loadable_axes(&rs.load);
+	loadable_blob_names(&rs.load);
 	decide_mimics(&rs);
 	blob_read_as(rb, d, target->schema);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 		warn_captured_items(&rs);
-	}
-	if (!opts->repair) {
-		warn_reserved_names(&rs);
-		warn_zero_axes(&rs);
 	}
 	check_written(&rs);
 	return d->errors ? U2S_REJECTED : U2S_OK;

@@ -1362,8 +1362,9 @@ Test(warn, inertial_without_inertia)
 	       " </link>\n"
 	       "</robot>\n",
 	       "t.urdf:3:4: warning: <inertial> has no <inertia>; using zero inertia\n"
-	       "t.urdf:3:4: warning: link 'a': inertia is not positive definite (principal "
-	       "moments 0, 0, 0); simulators reject it\n");
+	       "t.urdf:3:4: warning: link 'a': mass 2 with an inertia of 0, which loaders "
+	       "accept, but on which DART, gz-sim's default physics engine, can abort "
+	       "(--repair gives it the inertia of a ball 5 cm in radius)\n");
 }
 
 Test(warn, inertia_violates_triangle_inequality)

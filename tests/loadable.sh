@@ -1,0 +1,175 @@
+#!/bin/sh
+# --check, plain conversion and --repair judge loadability alike, and say
+# only what is true (src/loadable.c's rules).  For every small robot of
+# tests/loadable/ (one or more per rule), in each SDFormat version (1.9,
+# 1.11, 1.12), u2s runs three ways, and:
+#  - --check reports exactly the messages plain conversion reports;
+#  - a warning of the class "a loader rejects it" (U2S0607, 0608, 0611,
+#    0701, 0702, 1108, 0417) is given exactly when that version's loader
+#    refuses the plain output (libsdformat 12.9 for 1.9, 14.9 for 1.11,
+#    16.1 for 1.12: sdf-validate-12.9, -14.9, -new);
+#  - --repair changes exactly what was warned of: each rule's warning has
+#    its repair at the same place (or the repair's own "cannot" message),
+#    no repair comes without a warning, and every other message is the
+#    same (the references that follow a rename, U2S0907, aside);
+#  - the --repair output loads in that version's loader (unless --repair
+#    says it cannot repair an inertia: U2S0901, U2S0903).
+# The loaders' verdicts are checked in, in tests/loadable/verdicts (made
+# by `tests/loadable.sh --update`, which needs the loaders).  Where the
+# loaders are installed, each output is also loaded now, and a verdict
+# that differs from the file fails; where they are not (sdf-validate-12.9
+# not on PATH), the live loads are skipped, saying so, and the file's
+# verdicts are used.
+# Environment (set by `make check`): U2S, the program; U2S_SRCDIR, the
+# source tree.
+set -u
+U2S=${U2S:-./u2s}
+SRC=${U2S_SRCDIR:-.}
+command -v python3 > /dev/null || {
+	echo "loadable.sh: python3 is needed (Debian: python3)" >&2
+	exit 1
+}
+exec python3 - "$U2S" "$SRC" "$@" <<'EOF'
+import glob, os, re, shutil, subprocess, sys, tempfile
+
+u2s, src = os.path.abspath(sys.argv[1]), sys.argv[2]
+update = "--update" in sys.argv[3:]
+cases_dir = os.path.join(src, "tests", "loadable")
+verdicts_path = os.path.join(cases_dir, "verdicts")
+LOADERS = {"1.9": "sdf-validate-12.9", "1.11": "sdf-validate-14.9", "1.12": "sdf-validate-new"}
+REJECTS = {"0607", "0608", "0611", "0701", "0702", "1108", "0417"}
+# a rule's warning -> what --repair says instead at the same place
+REPAIRS = {"0607": {"0902", "0901"}, "0608": {"0902", "0901"}, "0611": {"0903", "0901"},
+           "0610": {"0909"}, "0601": {"0904"}, "0602": {"0904"},
+           "0702": {"0703", "0704", "0906"}, "0701": {"0703"}, "1108": {"0905"},
+           "0417": {"0908"}}
+REPAIR_CODES = set().union(*REPAIRS.values())
+FOLLOWS = {"0907"}
+MSG = re.compile(r"^[^:]*:(\d+):(\d+): (\w+): .*\[U2S(\d{4})\]$")
+bad = []
+
+
+def run(args, cwd):
+    p = subprocess.run([u2s] + args, cwd=cwd, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    return p.returncode, p.stdout, p.stderr.decode().splitlines()
+
+
+def parse(lines, name, what):
+    out = []
+    for line in lines:
+        m = MSG.match(line)
+        if not m:
+            bad.append("%s %s: a line that is not a message: %s" % (name, what, line))
+            continue
+        out.append((int(m.group(1)), int(m.group(2)), m.group(4), line))
+    return out
+
+
+live = shutil.which("sdf-validate-12.9") is not None
+if update and not live:
+    print("loadable.sh: --update needs the loaders (scripts/install-oracles)", file=sys.stderr)
+    sys.exit(2)
+if not live:
+    print("loadable.sh: sdf-validate-12.9 is not on PATH: skipping the live loads, "
+          "using the verdicts of tests/loadable/verdicts")
+known = {}
+if os.path.exists(verdicts_path) and not update:
+    for line in open(verdicts_path):
+        if line.strip() and not line.startswith("#"):
+            name, version, mode, verdict = line.split()
+            known[(name, version, mode)] = verdict
+
+work = tempfile.mkdtemp(prefix="u2s-loadable.")
+found = {}
+
+
+def verdict(name, version, mode, sdf):
+    key = (name, version, mode)
+    if live:
+        path = os.path.join(work, "%s.%s.%s.sdf" % key)
+        with open(path, "wb") as f:
+            f.write(sdf)
+        p = subprocess.run([LOADERS[version], path], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+        v = "loads" if p.returncode == 0 else "rejects"
+        if not update and known.get(key) not in (None, v):
+            bad.append("%s %s %s: the loader %s it, tests/loadable/verdicts says it %s "
+                       "(tests/loadable.sh --update)" % (name, version, mode, v, known[key]))
+        found[key] = v
+        return v
+    if key not in known:
+        bad.append("%s %s %s: no verdict in tests/loadable/verdicts" % key)
+        return "loads"
+    return known[key]
+
+
+def check_repair(name, version, plain, repair):
+    """--repair changes exactly what plain conversion warned of."""
+    rules = [(l, c, code) for l, c, code, _ in plain if code in REPAIRS]
+    fixes = [(l, c, code) for l, c, code, _ in repair if code in REPAIR_CODES]
+    for l, c, code in rules:
+        if not any((l, c) == (fl, fc) and fcode in REPAIRS[code] for fl, fc, fcode in fixes):
+            bad.append("%s %s: U2S%s at %d:%d is not repaired" % (name, version, code, l, c))
+    for l, c, code in fixes:
+        if not any((l, c) == (wl, wc) and code in REPAIRS[wcode] for wl, wc, wcode in rules):
+            bad.append("%s %s: --repair's U2S%s at %d:%d was not warned of" %
+                       (name, version, code, l, c))
+    rest_plain = [line for _, _, code, line in plain if code not in REPAIRS]
+    rest_repair = [line for _, _, code, line in repair
+                   if code not in REPAIR_CODES and code not in FOLLOWS]
+    if rest_plain != rest_repair:
+        bad.append("%s %s: other messages differ with --repair:\n  %s\n  %s" %
+                   (name, version, "\n  ".join(rest_plain), "\n  ".join(rest_repair)))
+
+
+def check_case(path, version):
+    name = os.path.basename(path)[:-len(".urdf")]
+    cwd, base = os.path.dirname(path), os.path.basename(path)
+    v = ["--sdf-version=" + version]
+    rc_c, _, check = run(v + ["--check", base], cwd)
+    rc_p, out_p, plain = run(v + [base], cwd)
+    rc_r, out_r, repair = run(v + ["--repair", base], cwd)
+    if rc_c or rc_p or rc_r:
+        bad.append("%s %s: exit statuses %d %d %d" % (name, version, rc_c, rc_p, rc_r))
+        return
+    if check != plain:
+        bad.append("%s %s: --check says\n  %s\nplain conversion\n  %s" %
+                   (name, version, "\n  ".join(check), "\n  ".join(plain)))
+    plain_m = parse(plain, name, "plain")
+    repair_m = parse(repair, name, "--repair")
+    warned = sorted({code for _, _, code, _ in plain_m if code in REJECTS})
+    if verdict(name, version, "plain", out_p) == "rejects":
+        if not warned:
+            bad.append("%s %s: the loader rejects the output, and no warning says so" %
+                       (name, version))
+    elif warned:
+        bad.append("%s %s: U2S%s say a loader rejects the output, which loads" %
+                   (name, version, ", U2S".join(warned)))
+    check_repair(name, version, plain_m, repair_m)
+    # an inertia gz-math cannot compute (entries near 1e200) is beyond
+    # repair, and --repair says so: that output alone may not load
+    beyond = any(code in ("0901", "0903") for _, _, code, _ in repair_m)
+    if verdict(name, version, "repair", out_r) != "loads" and not beyond:
+        bad.append("%s %s: the --repair output does not load" % (name, version))
+
+
+cases = sorted(glob.glob(os.path.join(cases_dir, "*.urdf")))
+for path in cases:
+    for version in ("1.9", "1.11", "1.12"):
+        check_case(path, version)
+shutil.rmtree(work)
+if update:
+    with open(verdicts_path, "w") as f:
+        f.write("# tests/loadable.sh: what each version's loader (libsdformat 12.9, 14.9,\n"
+                "# 16.1) makes of u2s's output, plain and with --repair; made by\n"
+                "# tests/loadable.sh --update\n")
+        for key in sorted(found):
+            f.write("%s %s %s %s\n" % (key + (found[key],)))
+for b in bad:
+    print("loadable.sh: " + b, file=sys.stderr)
+print("loadable.sh: %d robots, 3 versions, %s%s" % (
+    len(cases), "loaded live" if live else "precomputed verdicts",
+    ", ok" if not bad else ", %d problems" % len(bad)))
+sys.exit(1 if bad else 0)
+EOF

@@ -1,0 +1,269 @@
+/* The loadability rules (src/loadable.c): gz-math's test at its
+ * boundaries, the one table of rules, renames that follow only what names
+ * their kind, and an empty <gazebo> block that changes nothing.  The
+ * three-way test against the loaders themselves is tests/loadable.sh. */
+#include <criterion/criterion.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "convtest.h"
+#include "loadable.h"
+
+static struct result run(const char *urdf, int repair, int check)
+{
+	struct u2s_options opts = { 0 };
+
+	opts.repair = repair;
+	opts.check = check;
+	return convert_opts(urdf, &opts);
+}
+
+#define ROBOT(inertia, rest)                                                              \
+	"<robot name='r'>\n"                                                              \
+	"<link name='base'><inertial><mass value='1'/>"                                   \
+	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n" \
+	"<link name='b'><inertial><mass value='0.5'/><inertia " inertia "/></inertial>"   \
+	"</link>\n"                                                                       \
+	"<joint name='j' type='revolute'><parent link='base'/><child link='b'/>"          \
+	"<axis xyz='0 0 1'/><limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n" \
+	rest "</robot>"
+
+/* ---- the table -------------------------------------------------------------------- */
+
+Test(rules, one_row_per_rule_in_order)
+{
+	unsigned i;
+
+	for (i = 0; i < RULE_COUNT; i++) {
+		const struct load_rule *r = &LOAD_RULES[i];
+		cr_assert_eq(r->id, (enum load_rule_id)i, "row %u is rule %d", i, (int)r->id);
+		cr_assert(r->detects && r->detects[0] && r->repair && r->repair[0], "row %u", i);
+		cr_assert_neq(r->warning, r->repaired, "row %u", i);
+	}
+	cr_assert_eq(LOAD_RULES[RULE_INERTIA_ZERO_MOMENT].verdict, LOAD_DART_ABORTS);
+	cr_assert_eq(LOAD_RULES[RULE_INERTIA_TRIANGLE].verdict, LOAD_REJECTED);
+}
+
+/* ---- gz-math's test at its boundaries -------------------------------------------- */
+
+static struct inertial tensor(double mass, double xx, double yy, double zz, double xy,
+			      double xz, double yz)
+{
+	struct inertial in = { 0 };
+
+	in.mass = mass;
+	in.ixx = xx, in.iyy = yy, in.izz = zz, in.ixy = xy, in.ixz = xz, in.iyz = yz;
+	return in;
+}
+
+Test(moments, closed_form)
+{
+	double diag[6] = { 3, 1, 2, 0, 0, 0 }, rot[6] = { 0.5, 0.5, 1, 0.5, 0, 0 }, ev[3];
+
+	inertia_principal_moments(diag, 1e-6, ev);
+	cr_assert(ev[0] == 1 && ev[1] == 2 && ev[2] == 3, "%g %g %g", ev[0], ev[1], ev[2]);
+	/* 0 1 1 turned 45 degrees about z */
+	inertia_principal_moments(rot, 0, ev);
+	cr_assert(fabs(ev[0]) < 1e-15 && fabs(ev[1] - 1) < 1e-15 && fabs(ev[2] - 1) < 1e-15,
+		  "%g %g %g", ev[0], ev[1], ev[2]);
+}
+
+Test(moments, valid_within_gz_math_tolerance)
+{
+	/* epsilon: 10 machine epsilons of half the sum */
+	double eps = 10 * DBL_EPSILON * 0.5 * 4;
+	double edge[3] = { 1, 1, 2 }, within[3] = { 1, 1, 2 + eps / 2 };
+	double hair[3] = { 1, 1, 2.0000000001 }, beyond[3] = { 1, 1, 2 + 4 * eps };
+	double zero[3] = { 0, 1, 1 }, dust[3] = { -1e-16, 1, 1 }, negative[3] = { -1e-14, 1, 1 };
+	double none[3] = { 0, 0, 0 };
+
+	cr_assert_float_eq(inertia_epsilon(edge), eps, 1e-30);
+	cr_assert(inertia_moments_valid(edge));
+	cr_assert(inertia_moments_valid(within));
+	cr_assert_not(inertia_moments_valid(hair));
+	cr_assert_not(inertia_moments_valid(beyond));
+	cr_assert(inertia_moments_valid(zero), "a zero moment loads");
+	cr_assert(inertia_moments_valid(dust), "within the tolerance of 0");
+	cr_assert_not(inertia_moments_valid(negative));
+	cr_assert(inertia_moments_valid(none), "a zero inertia loads");
+}
+
+Test(moments, loads_as_the_loader_decides)
+{
+	struct inertial hair = tensor(1, 1, 1, 2.0000000001, 0, 0, 0);
+	struct inertial within = tensor(1, 1, 1, 2.000000000000001, 0, 0, 0);
+	struct inertial zero = tensor(0.5, 0, 0, 0, 0, 0, 0);
+	struct inertial turned = tensor(1, 0.5, 0.5, 1, 0.5, 0, 0);
+	struct inertial huge = tensor(1, 1e200, 1e200, 1e200, 1e199, 0, 0);
+
+	cr_assert_not(inertia_loads(&hair));
+	cr_assert(inertia_loads(&within));
+	cr_assert(inertia_loads(&zero));
+	cr_assert(inertia_loads(&turned));
+	cr_assert_not(inertia_loads(&huge), "gz-math overflows: the loader refuses it");
+}
+
+/* ---- the rules, warned of and repaired alike ------------------------------------- */
+
+/* --check and plain conversion say the same; --repair changes what they
+ * warned of. */
+static void three_ways(const char *urdf, const char *warning, const char *repaired)
+{
+	struct result c = run(urdf, 0, 1), p = run(urdf, 0, 0), r = run(urdf, 1, 0);
+
+	cr_assert_str_eq(c.msgs, p.msgs);
+	cr_assert_not_null(strstr(p.msgs, warning), "%s", p.msgs);
+	cr_assert_not_null(strstr(r.msgs, repaired), "%s", r.msgs);
+	cr_assert_eq(p.nwarnings, r.nwarnings, "%s\n%s", p.msgs, r.msgs);
+	result_free(&c), result_free(&p), result_free(&r);
+}
+
+Test(rules, zero_moment_loads_but_dart_aborts)
+{
+	three_ways(ROBOT("ixx='0' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'", ""),
+		   "link 'b': principal moments 0, 1, 1: one is 0, which loaders accept, but "
+		   "on which DART, gz-sim's default physics engine, can abort",
+		   "repaired: link 'b': principal moments 0, 1, 1, one 0, on which DART can "
+		   "abort; written as 0.001, 1, 1 in the same axes");
+	three_ways(ROBOT("ixx='0' ixy='0' ixz='0' iyy='0' iyz='0' izz='0'", ""),
+		   "link 'b': mass 0.5 with an inertia of 0, which loaders accept",
+		   "written with the inertia of a ball 5 cm in radius, 0.0005 on the diagonal");
+}
+
+Test(rules, triangle_by_a_hair_is_said_in_full)
+{
+	three_ways(ROBOT("ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='2.0000000001'", ""),
+		   "link 'b': principal moments 1, 1, 2.0000000001 violate the triangle "
+		   "inequality; simulators reject it",
+		   "principal moments 1, 1, 2.0000000001 are not a valid inertia; written as "
+		   "1.0000000007, 1.0000000007, 1.9999999994 in the same axes");
+}
+
+Test(rules, within_tolerance_is_quiet)
+{
+	struct result p = run(ROBOT("ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' "
+				    "izz='2.000000000000001'", ""), 0, 0);
+	struct result r = run(ROBOT("ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' "
+				    "izz='2.000000000000001'", ""), 1, 0);
+
+	cr_assert_str_eq(p.msgs, "");
+	cr_assert_str_eq(r.msgs, "");
+	cr_assert_not_null(strstr(r.sdf, "<izz>2.000000000000001</izz>"), "%s", r.sdf);
+	result_free(&p), result_free(&r);
+}
+
+/* A joint left out is not in the output: its name is nothing to a loader. */
+Test(rules, left_out_joint_is_not_renamed)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='a'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<link name='b'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<joint name='x::y' type='floating'><parent link='a'/><child link='b'/></joint>\n"
+		"</robot>";
+	struct result p = run(urdf, 0, 0), r = run(urdf, 1, 0);
+
+	cr_assert_str_eq(p.msgs, r.msgs);
+	cr_assert_null(strstr(r.msgs, "renamed"), "%s", r.msgs);
+	result_free(&p), result_free(&r);
+}
+
+/* ---- renames follow what names their kind ---------------------------------------- */
+
+/* Sawyer: joint head_camera is named like its link.  The joint is renamed;
+ * the camera's frameName names the link (which keeps its name) and its
+ * cameraName a ROS namespace: neither follows.  A jointName and a
+ * <joint> block's joint do. */
+Test(renames, follow_only_their_kind)
+{
+	struct result r = run("<robot name='r'>\n"
+		"<link name='base'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<link name='head_camera'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<joint name='head_camera' type='revolute'><parent link='base'/>"
+		"<child link='head_camera'/><axis xyz='0 0 1'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<gazebo reference='head_camera'><sensor name='cam' type='camera'>"
+		"<pose relative_to='head_camera'>0 0 0 0 0 0</pose>"
+		"<plugin name='p' filename='libgazebo_ros_camera.so'>"
+		"<cameraName>head_camera</cameraName><frameName>head_camera</frameName>"
+		"</plugin></sensor></gazebo>\n"
+		"<gazebo><plugin name='q' filename='libq.so'><jointName>head_camera</jointName>"
+		"<bodyName>head_camera</bodyName></plugin></gazebo>\n"
+		"</robot>", 1, 0);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_not_null(strstr(r.sdf, "<joint name='head_camera_joint'"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<cameraName>head_camera</cameraName>"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<frameName>head_camera</frameName>"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<bodyName>head_camera</bodyName>"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "relative_to='head_camera'"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<jointName>head_camera_joint</jointName>"), "%s", r.sdf);
+	cr_assert_null(strstr(r.msgs, "<frameName>"), "%s", r.msgs);
+	cr_assert_null(strstr(r.msgs, "<cameraName>"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* A link renamed for a reserved name: its old name is gone, so what names
+ * links, and what cannot be told, follow; what names joints does not. */
+Test(renames, reserved_link_name_is_followed)
+{
+	struct result r = run("<robot name='r'>\n"
+		"<link name='base'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<link name='a::b'><inertial><mass value='1'/>"
+		"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<joint name='j' type='revolute'><parent link='base'/><child link='a::b'/>"
+		"<axis xyz='0 0 1'/><limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<gazebo><plugin name='q' filename='libq.so'><bodyName>a::b</bodyName>"
+		"<target>a::b</target><jointName>a::b</jointName></plugin></gazebo>\n"
+		"</robot>", 1, 0);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_not_null(strstr(r.sdf, "<bodyName>a_b</bodyName>"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<target>a_b</target>"), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<jointName>a::b</jointName>"), "%s", r.sdf);
+	result_free(&r);
+}
+
+/* ---- an empty <gazebo> block ----------------------------------------------------- */
+
+#define EMPTY_ROBOT(blocks)                                                               \
+	"<robot name='r'>\n"                                                              \
+	"<link name='a'><inertial><mass value='1'/>"                                      \
+	"<inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>"           \
+	"<collision><geometry><box size='1 1 1'/></geometry></collision>"                 \
+	"<visual><geometry><box size='1 1 1'/></geometry></visual></link>\n" blocks       \
+	"</robot>"
+
+/* libsdformat passes over a block with no element (Shadow Hand's
+ * <gazebo reference='L'/>): no <surface> skeleton, nothing at all. */
+Test(gazebo, empty_block_changes_nothing)
+{
+	struct result none = run(EMPTY_ROBOT(""), 0, 0);
+	struct result empty = run(EMPTY_ROBOT("<gazebo reference='a'/>\n<gazebo reference='a'>"
+					      "<!-- nothing --> </gazebo>\n<gazebo/>\n"), 0, 0);
+	struct result full = run(EMPTY_ROBOT("<gazebo reference='a'><mu1>0.5</mu1></gazebo>\n"),
+				 0, 0);
+
+	cr_assert_str_eq(empty.sdf, none.sdf);
+	cr_assert_str_eq(empty.msgs, "");
+	cr_assert_null(strstr(none.sdf, "<surface>"), "%s", none.sdf);
+	cr_assert_not_null(strstr(full.sdf, "<surface>"), "%s", full.sdf);
+	result_free(&none), result_free(&empty), result_free(&full);
+}
+
+/* An empty block that names nothing is still a typo worth saying. */
+Test(gazebo, empty_block_naming_nothing_is_warned_of)
+{
+	struct result r = run(EMPTY_ROBOT("<gazebo reference='nothing'/>\n"), 0, 0);
+
+	cr_assert_not_null(strstr(r.msgs, "<gazebo reference='nothing'> names no link or joint"),
+			   "%s", r.msgs);
+	result_free(&r);
+}
