@@ -1471,7 +1471,7 @@ static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, 
 	return rc;
 }
 
-int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opts,
 	      struct diag *d, struct robot **out)
 {
 	struct stat st;

@@ -152,7 +152,7 @@ static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
 static void parse_half(struct half *given)
 {
 	struct half *volatile h = given;   /* as it was, after a longjmp */
-	struct u2s_options opts;
+	struct options opts;
 
 	if (setjmp(h->jump) != 0) {
 		h->rc = U2S_IO;

@@ -17,7 +17,7 @@
 struct resolver {
 	struct robot *rb;
 	struct diag *d;
-	const struct u2s_options *opts;
+	const struct options *opts;
 	const struct sdf_target *target;
 	unsigned long suggest_budget;   /* edit-distance cells left for hints */
 	struct repairer rep;            /* with opts->repair */
@@ -1098,7 +1098,7 @@ static void warn_zero_axes(struct resolver *rs)
 				  "default axis is 1 0 0)", j->name);
 }
 
-int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target)
 {
 	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { rb, d, opts->repair_mass, NULL, NULL, NULL } };

@@ -59,7 +59,9 @@ struct schema {
 	unsigned nfiles;
 };
 
-extern const struct schema SCHEMA_1_9, SCHEMA_1_11, SCHEMA_1_12;
+/* The descriptions of version MAJOR.MINOR are SCHEMA_MAJOR_MINOR (in
+ * src/schema_data.c, one per folder of tests/spec/sdf-schema), declared by
+ * the table of versions (target.c), the one place they are named. */
 
 /* The top element of description FILE ("link", "joint", "model",
  * "visual", "collision"), or NULL. */

@@ -97,7 +97,7 @@ Test(lib, null_options_are_the_defaults)
 
 Test(lib, diagnostics_callback)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r = convert_opts(BAD, &opts);
 
 	cr_assert_eq(r.rc, U2S_REJECTED);
@@ -136,7 +136,7 @@ static void keep_record(void *arg, const struct u2s_diagnostic *d)
 Test(lib, diagnostics_as_fields)
 {
 	struct records k;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	int in = temp_fd(), out = temp_fd();
 	const char *urdf = "<robot name='r'>\n <link name='a'>\n  <visual>\n"
 			   "   <origin xyz='1 2'/><geometry><sphere radius='1'/></geometry>\n"
@@ -147,7 +147,7 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
 	opts.diag_record_fn = keep_record;
 	opts.diag_record_arg = &k;
-	opts.werror = 1;
+	opts.flags |= U2S_WERROR;
 	cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
 	close(in);
 	close(out);
@@ -170,7 +170,7 @@ Test(lib, diagnostic_path_cut_whole_steps)
 
 	for (i = 0; i < sizeof lengths / sizeof *lengths; i++) {
 		struct records k;
-		struct u2s_options opts = { 0 };
+		struct u2s_options opts = U2S_OPTIONS_INIT;
 		int in = temp_fd(), out = temp_fd();
 		char *name = malloc(lengths[i] + 1), *urdf = malloc(lengths[i] + 200);
 		cr_assert(name && urdf);
@@ -266,11 +266,12 @@ Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)
 Test(lib, check_writes_nothing)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.check = 1;
-	opts.stats = &st;
+	opts.flags |= U2S_CHECK;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_str_eq(r.sdf, "");
@@ -284,11 +285,11 @@ Test(lib, check_writes_nothing)
 
 Test(lib, check_needs_no_output_descriptor)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	int p[2];
 	size_t len = strlen(GOOD);
 
-	opts.check = 1;
+	opts.flags |= U2S_CHECK;
 	cr_assert_eq(pipe(p), 0);
 	cr_assert_eq(write(p[1], GOOD, len), (ssize_t)len);
 	close(p[1]);
@@ -301,10 +302,11 @@ Test(lib, check_needs_no_output_descriptor)
 Test(lib, stats)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.stats = &st;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_eq(st.links_in, 3);
@@ -315,7 +317,7 @@ Test(lib, stats)
 	cr_assert_eq(st.merged, 1);
 	cr_assert(st.seconds >= 0 && st.seconds < 1e6, "%g", st.seconds);
 	result_free(&r);
-	opts.preserve_fixed_joints = 1;
+	opts.flags |= U2S_PRESERVE_FIXED_JOINTS;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(st.links_out, 3);
 	cr_assert_eq(st.joints_out, 2);
@@ -327,12 +329,13 @@ Test(lib, stats)
 Test(lib, stats_untouched_when_rejected)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	memset(&st, 0, sizeof st);
 	st.links_in = 77;
-	opts.stats = &st;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(BAD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(st.links_in, 77);
@@ -345,11 +348,12 @@ Test(lib, stats_untouched_when_rejected)
 Test(lib, stats_of_what_is_left_out)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.stats = &st;
-	opts.quiet = 1;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
+	opts.flags |= U2S_QUIET;
 	r = convert_opts("<robot name='s'>"
 		    "<link name='base'>" INERTIAL "</link>"
 		    "<link name='float'>" INERTIAL "</link>"
@@ -430,7 +434,7 @@ static unsigned check_folder_stats(const char *corpus, const char *folder)
 	for (i = 0; i < n; i++) {
 		const char *name = ents[i]->d_name;
 		size_t len = strlen(name), in_len, out_len;
-		struct u2s_options opts = { 0 };
+		struct u2s_options opts = U2S_OPTIONS_INIT;
 		struct u2s_stats st;
 		struct tally in, out;
 		char *path, *urdf, *sdf;
@@ -446,7 +450,8 @@ static unsigned check_folder_stats(const char *corpus, const char *folder)
 		urdf = slurp(fd, &in_len);
 		out_fd = temp_fd();
 		opts.diag_fn = ignore;
-		opts.stats = &st;
+		opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
 		rc = u2s_convert(fd, path, out_fd, &opts);
 		close(fd);
@@ -493,7 +498,7 @@ Test(lib, stats_match_the_output_over_the_corpus)
 
 Test(lib, uri_model_as_libsdformat)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *uri;
 
 	uri = uri_of("package://p/m.stl", &opts, NULL);
@@ -513,7 +518,7 @@ Test(lib, uri_model_as_libsdformat)
 
 Test(lib, uri_keep)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *uri;
 
 	opts.uri_mode = U2S_URI_KEEP;
@@ -530,7 +535,7 @@ Test(lib, uri_file_other_uris_as_written)
 		"file:///abs/m.stl", "model://p/m.stl", "meshes/m.stl", "x/package://p/m.stl",
 		"https://example.org/m.stl",
 	};
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned i, warnings;
 
 	opts.uri_mode = U2S_URI_FILE;
@@ -548,7 +553,7 @@ Test(lib, uri_file_explicit_packages)
 	char *nodir = path_in(dir, "nodir");
 	struct u2s_package pkgs[] = { { "pkg_a", a1 }, { "pkg_b", a2 }, { "pkg_a", a2 },
 				      { "pkg_c", nodir } };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 	unsigned warnings;
 	char *uri, *want;
@@ -591,7 +596,7 @@ Test(lib, uri_file_explicit_then_search_paths)
 {
 	char *dir = temp_dir(), *ros = path_in(dir, "ros"), *cwd = getcwd(NULL, 0);
 	struct u2s_package pkgs[] = { { "pkg_a", "no/such/dir" }, { "pkg_b", "rel_b" } };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	put_file(dir, "ros/pkg_a/package.xml", "");
@@ -617,7 +622,7 @@ Test(lib, uri_file_explicit_then_search_paths)
 Test(lib, uri_file_ros_package_path_crawl)
 {
 	char *dir = temp_dir(), *path = malloc(strlen(dir) * 4 + 64);
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned warnings;
 	char *uri, *want;
 	static const struct { const char *pkg, *where; } found[] = {
@@ -681,7 +686,7 @@ Test(lib, uri_file_ros_package_path_crawl)
 Test(lib, uri_file_symlinks_resolved)
 {
 	char *dir = temp_dir(), *link = path_in(dir, "ws/pkg_a"), *target = path_in(dir, "real");
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *ws = path_in(dir, "ws"), *uri, *want;
 
 	put_file(dir, "real/package.xml", "");
@@ -704,7 +709,7 @@ Test(lib, uri_file_symlinks_resolved)
 Test(lib, uri_file_ament_prefix_path)
 {
 	char *dir = temp_dir(), *path = malloc(strlen(dir) * 3 + 64);
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned warnings;
 	char *uri;
 
@@ -736,7 +741,7 @@ Test(lib, uri_file_ament_prefix_path)
  * are not. */
 Test(lib, uri_file_warnings)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	opts.uri_mode = U2S_URI_FILE;
@@ -768,14 +773,14 @@ Test(lib, uri_file_warnings)
 	expect_not_in(r.msgs, "package 'gone'");
 	result_free(&r);
 	/* -q drops the warning, not the rewrite; --werror rejects */
-	opts.quiet = 1;
+	opts.flags |= U2S_QUIET;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK);
 	cr_assert_str_eq(r.msgs, "");
 	expect_in(r.sdf, "<uri>model://pkg_b/base.stl</uri>");
 	result_free(&r);
-	opts.quiet = 0;
-	opts.werror = 1;
+	opts.flags &= ~U2S_QUIET;
+	opts.flags |= U2S_WERROR;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_str_eq(r.sdf, "");
@@ -854,10 +859,10 @@ Test(lib, any_locale_converts_the_same)
 	for (big = 0; big < 2; big++)
 		for (v = 0; v < 3; v++) {
 			char *urdf = locale_robot(big);
-			struct u2s_options c_opts = { 0 }, l_opts;
+			struct u2s_options c_opts = U2S_OPTIONS_INIT, l_opts;
 			struct result c, l;
 			c_opts.sdf_version = v == 1 ? "1.11" : NULL;
-			c_opts.repair = v == 2;
+			c_opts.flags = v == 2 ? U2S_REPAIR : 0;
 			l_opts = c_opts;
 			setlocale(LC_ALL, "C");
 			c = convert_opts(urdf, &c_opts);
