@@ -239,7 +239,8 @@ static int write_in_caller(void *arg, const char *buf, size_t len)
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS };
 
 /* Reads the caller's options U (NULL: the defaults) into *PUB, the first
- * U->size bytes of them and the rest zero, then into *O, with the
+ * U->size bytes of them (the first version's at least) and the rest zero,
+ * then into *O, with the
  * callbacks through C.  Returns what makes them unusable, if anything
  * (*O is filled all the same, so that the message reaches the caller). */
 static enum options_fault read_options(const struct u2s_options *u, struct u2s_options *pub,
@@ -249,9 +250,12 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 
 	memset(pub, 0, sizeof *pub);
 	if (u) {
-		size_t i;
-		memcpy(pub, u, u->size < sizeof *pub ? u->size : sizeof *pub);
-		pub->size = u->size;
+		/* Every caller's struct has the first version's fields at least
+		 * (the first <u2s.h> with a size field had them all), so a size
+		 * too small, most likely 0 from "= { 0 }", still lets the
+		 * message reach the callbacks the caller set. */
+		size_t i, n = u->size < OPTIONS_V1_SIZE ? OPTIONS_V1_SIZE : u->size;
+		memcpy(pub, u, n < sizeof *pub ? n : sizeof *pub);
 		if (u->size < OPTIONS_V1_SIZE)
 			fault = OPTIONS_SIZE;
 		for (i = sizeof *pub; i < u->size && fault == OPTIONS_FINE; i++)
