@@ -11,7 +11,7 @@ const struct schema_elem *schema_file(const struct schema *s, const char *file)
 		unsigned mid = (lo + hi) / 2;
 		int c = strcmp(file, s->files[mid]);
 		if (c == 0)
-			return &s->elems[mid];
+			return &s->elems[s->tops[mid]];
 		if (c < 0)
 			hi = mid;
 		else

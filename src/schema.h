@@ -53,9 +53,11 @@ struct schema {
 	const struct schema_elem *elems;
 	const struct schema_child *children;
 	const struct schema_attr *attrs;
-	/* elems[i], i < nfiles, is the top element of description FILES[i]
-	 * (link.sdf: "link"), in name order */
+	/* the descriptions (link.sdf: "link"), in name order, and the top
+	 * element of each, elems[tops[i]] for files[i]; the tables of
+	 * elements, children and attributes are shared by the versions */
 	const char *const *files;
+	const unsigned short *tops;
 	unsigned nfiles;
 };
 
