@@ -43,15 +43,15 @@ for s in $from_lib; do
 	}
 done
 # No internal function of the library's is in the program itself.
-internal=$(nm --defined-only "$B/.libs/libu2s.a" 2> /dev/null | awk '$2 ~ /^[TDRB]$/ { print $3 }' |
-	grep -v '^u2s_' | sort -u)
-own=$(nm --defined-only "$U2S" | awk '$2 ~ /^[TtDdRrBb]$/ { print $3 }' | sort -u)
-both=$(printf '%s\n' "$internal" | grep -Fxf - <<EOF2 || true
-$own
-EOF2
-)
+work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-links-XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+nm --defined-only "$B/.libs/libu2s.a" 2> /dev/null | awk '$2 ~ /^[TDRB]$/ { print $3 }' |
+	grep -v '^u2s_' | sort -u > "$work/internal"
+nm --defined-only "$U2S" | awk '$2 ~ /^[TtDdRrBb]$/ { print $3 }' | sort -u > "$work/own"
+[ -s "$work/internal" ] || { echo "cli_links.sh: no internal names in libu2s.a" >&2; status=1; }
+both=$(comm -12 "$work/internal" "$work/own")
 if [ -n "$both" ]; then
-	echo "cli_links.sh: $U2S holds the library's internals: $both" >&2
+	echo "cli_links.sh: $U2S holds the library's internals:" $both >&2
 	status=1
 fi
 [ $status -eq 0 ] && echo "cli_links.sh: $U2S needs $soname and takes $(echo "$from_lib" | wc -l) u2s_ functions"
