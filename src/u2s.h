@@ -147,7 +147,8 @@ enum u2s_flag {
  * the rest as zero.  A SIZE larger than the library knows (a newer
  * header) is accepted only when the bytes it does not know are zero, and
  * unknown flags are refused: a usage error (U2S_USAGE, with a message),
- * never an option silently ignored. */
+ * never an option silently ignored.  A SIZE of 0 (options made with
+ * "= { 0 }"), or below this first version's, is a usage error too. */
 struct u2s_options {
 	size_t size;               /* sizeof (struct u2s_options), as compiled:
 				    * U2S_OPTIONS_INIT sets it */
@@ -219,7 +220,8 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 /* Converts into a string allocated for the caller: on U2S_OK (and not
  * U2S_CHECK) *SDF is the NUL-terminated SDF, *SDF_LEN (when SDF_LEN is
  * not NULL) its length; free it with u2s_free.  Otherwise *SDF is NULL:
- * a rejected input, or a failure, gives nothing. */
+ * a rejected input, or a failure, gives nothing.  SDF NULL is a usage
+ * error. */
 int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sdf,
 		       size_t *sdf_len, const struct u2s_options *opts);
 void u2s_free(void *sdf);
