@@ -20,10 +20,18 @@ static void on_message(void *arg, enum u2s_severity sev, const char *line)
 	fprintf(stderr, "embed: %s\n", line);
 }
 
+/* Called once, when the input was accepted: what was read and written. */
+static void on_stats(void *arg, const struct u2s_stats *st)
+{
+	const unsigned *warnings = arg;
+
+	fprintf(stderr, "embed: %u links and %u joints written, %u warnings\n",
+		st->links_out, st->joints_out, *warnings);
+}
+
 int main(int argc, char **argv)
 {
-	struct u2s_options opts = { 0 };
-	struct u2s_stats stats;
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned warnings = 0;
 	int fd, rc;
 
@@ -39,11 +47,9 @@ int main(int argc, char **argv)
 	opts.diag_fn = on_message;
 	opts.diag_arg = &warnings;
 	opts.uri_mode = U2S_URI_KEEP;     /* mesh URIs as the URDF has them */
-	opts.stats = &stats;
+	opts.stats_fn = on_stats;
+	opts.stats_arg = &warnings;
 	rc = u2s_convert(fd, argv[1], STDOUT_FILENO, &opts);
 	close(fd);
-	if (rc == U2S_OK)
-		fprintf(stderr, "embed: %u links and %u joints written, %u warnings\n",
-			stats.links_out, stats.joints_out, warnings);
 	return rc;
 }

@@ -42,7 +42,7 @@ static char *read_all(FILE *f, size_t *len)
 
 int main(int argc, char **argv)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned messages = 0;
 	char *urdf, *sdf;
 	size_t len, sdf_len;

@@ -66,6 +66,16 @@ def library_sources(top):
     return sources
 
 
+def package_version(top):
+    """u2s's version, as configure.ac's AC_INIT gives it (configure's
+    PACKAGE_VERSION, which u2s_version() returns)."""
+    with open(os.path.join(top, "configure.ac"), encoding="utf-8") as f:
+        m = re.search(r"^AC_INIT\(\[[^]]*\],\s*\[([^]]+)\]", f.read(), re.M)
+    if not m:
+        raise SystemExit("u2s: no version in AC_INIT of %s" % os.path.join(top, "configure.ac"))
+    return m.group(1)
+
+
 def pkg_config(*args):
     try:
         out = subprocess.run(["pkg-config"] + list(args) + ["expat", "talloc"],
@@ -118,6 +128,7 @@ class build_libu2s(build_ext):
         os.makedirs(gen, exist_ok=True)
         with open(os.path.join(gen, "config.h"), "w", encoding="utf-8") as f:
             f.write("/* config.h for the Python package's libu2s (python/setup.py). */\n")
+            f.write("#define PACKAGE_VERSION \"%s\"\n" % package_version(top))
         # The public face only, u2s_* (<u2s.h>), as libtool's build exports
         # (-export-symbols-regex): the internals bind within the library.
         exports = os.path.join(gen, "exports.map")
@@ -166,6 +177,7 @@ class sdist_with_c(sdist):
         dest = os.path.join(base_dir, SDIST_TOP)
         os.makedirs(os.path.join(dest, "src"), exist_ok=True)
         shutil.copy2(os.path.join(top, "Makefile.am"), dest)
+        shutil.copy2(os.path.join(top, "configure.ac"), dest)
         names = library_sources(top) + [
             os.path.join("src", n) for n in sorted(os.listdir(os.path.join(top, "src")))
             if n.endswith((".h", ".def"))]
@@ -177,7 +189,7 @@ class sdist_with_c(sdist):
 
 setup(
     name="u2s",
-    version="0.1.0",
+    version=package_version(c_top()),
     description="URDF to SDFormat conversion in memory (libu2s)",
     long_description=open(os.path.join(HERE, "README"), encoding="utf-8").read(),
     long_description_content_type="text/plain",

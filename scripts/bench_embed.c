@@ -85,7 +85,7 @@ static size_t spawn_cli(const char *u2s, const char *urdf, size_t len)
 
 int main(int argc, char **argv)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	int nmem, ncli, i;
 	size_t len = 0, outlen = 0;
 	char *urdf, *sdf;
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
 	len = fread(urdf, 1, 1 << 24, f);
 	fclose(f);
 	t = calloc((size_t)(nmem > ncli ? nmem : ncli), sizeof *t);
-	opts.quiet = 1;
+	opts.flags |= U2S_QUIET;
 	for (i = 0; i < nmem; i++) {
 		double start = now();
 		if (u2s_convert_buffer(urdf, len, "robot.urdf", &sdf, &outlen, &opts) != U2S_OK)

@@ -1,5 +1,11 @@
-/* convert: one conversion, bytes in to bytes out, in one talloc context. */
+/* convert: one conversion, bytes in to bytes out, in one talloc context;
+ * the public options read into the modules' struct options, and the
+ * caller's callbacks called in the caller's locale. */
+#include "config.h"
+
 #include <errno.h>
+#include <locale.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,6 +14,7 @@
 
 #include "diag.h"
 #include "num.h"
+#include "options.h"
 #include "out.h"
 #include "read.h"
 #include "resolve.h"
@@ -75,6 +82,7 @@ struct io {
 	int out_fd;
 	u2s_write_fn *write_fn;     /* not NULL: the SDF goes through it */
 	void *write_arg;
+	int no_result;              /* u2s_convert_buffer given no place for it */
 };
 
 static int out_of_memory(struct diag *d)
@@ -87,7 +95,7 @@ static int out_of_memory(struct diag *d)
 	return U2S_IO;
 }
 
-static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 			const struct sdf_target *target, const struct io *io, struct diag *d)
 {
 	char *buf = must(rb->oom, talloc_size(ctx, OUT_BUFSZ));
@@ -110,15 +118,16 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct u2
 /* The stages, with every allocation under CTX; out of memory jumps to
  * JUMP.  Returns the status; *RB is the robot read, for the statistics. */
 static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
-	       const struct u2s_options *opts, struct diag *d, struct robot **rb)
+	       const struct options *opts, struct diag *d, struct robot **rb)
 {
 	const struct sdf_target *target = opts->sdf_version ? target_find(opts->sdf_version)
 							    : target_default();
 	int rc;
 
 	if (!target) {
-		diag_error(d, D_SDF_VERSION_UNKNOWN, 0, 0, "SDFormat version '%s' is not one u2s writes (1.9, 1.11, 1.12)",
-			   opts->sdf_version);
+		char known[TARGET_LIST_SIZE];
+		diag_error(d, D_SDF_VERSION_UNKNOWN, 0, 0, "SDFormat version '%s' is not one u2s "
+			   "writes (%s)", opts->sdf_version, target_list(known, ", "));
 		return U2S_USAGE;
 	}
 	if (io->in_buf)
@@ -138,7 +147,7 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 
 /* run(), unless memory runs out somewhere below: then the message, and
  * U2S_IO.  Whatever was allocated is under CTX, which the caller frees. */
-static int run_guarded(TALLOC_CTX *ctx, const struct io *io, const struct u2s_options *opts,
+static int run_guarded(TALLOC_CTX *ctx, const struct io *io, const struct options *opts,
 		       struct diag *given, struct robot **rb)
 {
 	struct diag *volatile d = given;   /* as it was, after a longjmp */
@@ -149,38 +158,217 @@ static int run_guarded(TALLOC_CTX *ctx, const struct io *io, const struct u2s_op
 	return run(ctx, &jump, io, opts, d, rb);
 }
 
+const char *u2s_version(void)
+{
+	return PACKAGE_VERSION;
+}
+
+const char *const *u2s_sdf_versions(void)
+{
+	return target_versions();
+}
+
 int u2s_sdf_version_known(const char *version)
 {
 	return version && target_find(version) != NULL;
 }
 
+/* ---- the caller's callbacks, in the caller's locale ---------------------- */
+
+/* The conversion runs in a locale of its own (num_locale_enter); each of
+ * the caller's callbacks is called through one of these, back in the
+ * locale the caller had. */
+struct callers {
+	locale_t locale;            /* the caller's; (locale_t)0: not switched */
+	u2s_diag_fn *diag_fn;
+	void *diag_arg;
+	u2s_diag_record_fn *record_fn;
+	void *record_arg;
+	u2s_write_fn *write_fn;
+	void *write_arg;
+};
+
+static locale_t to_caller(const struct callers *c)
+{
+	return c->locale ? uselocale(c->locale) : (locale_t)0;
+}
+
+static void from_caller(locale_t ours)
+{
+	if (ours)
+		uselocale(ours);
+}
+
+static void diag_in_caller(void *arg, enum u2s_severity sev, const char *line)
+{
+	const struct callers *c = arg;
+	locale_t ours = to_caller(c);
+
+	c->diag_fn(c->diag_arg, sev, line);
+	from_caller(ours);
+}
+
+static void record_in_caller(void *arg, const struct u2s_diagnostic *dg)
+{
+	const struct callers *c = arg;
+	locale_t ours = to_caller(c);
+
+	c->record_fn(c->record_arg, dg);
+	from_caller(ours);
+}
+
+static int write_in_caller(void *arg, const char *buf, size_t len)
+{
+	const struct callers *c = arg;
+	locale_t ours = to_caller(c);
+	int rc = c->write_fn(c->write_arg, buf, len);
+
+	from_caller(ours);
+	return rc;
+}
+
+/* ---- the public options -------------------------------------------------- */
+
+/* The fields of the first struct u2s_options: a smaller size is no
+ * version of it. */
+#define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
+#define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
+		     U2S_REPAIR | U2S_SINGLE_THREAD)
+
+/* What is wrong with the caller's options, for a message. */
+enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS };
+
+/* Reads the caller's options U (NULL: the defaults) into *PUB, the first
+ * U->size bytes of them (the first version's at least) and the rest zero,
+ * then into *O, with the
+ * callbacks through C.  Returns what makes them unusable, if anything
+ * (*O is filled all the same, so that the message reaches the caller). */
+static enum options_fault read_options(const struct u2s_options *u, struct u2s_options *pub,
+				       struct options *o, struct callers *c)
+{
+	enum options_fault fault = OPTIONS_FINE;
+
+	memset(pub, 0, sizeof *pub);
+	if (u) {
+		/* Every caller's struct has the first version's fields at least
+		 * (the first <u2s.h> with a size field had them all), so a size
+		 * too small, most likely 0 from "= { 0 }", still lets the
+		 * message reach the callbacks the caller set. */
+		size_t i, n = u->size < OPTIONS_V1_SIZE ? OPTIONS_V1_SIZE : u->size;
+		memcpy(pub, u, n < sizeof *pub ? n : sizeof *pub);
+		if (u->size < OPTIONS_V1_SIZE)
+			fault = OPTIONS_SIZE;
+		for (i = sizeof *pub; i < u->size && fault == OPTIONS_FINE; i++)
+			if (((const unsigned char *)u)[i] != 0)
+				fault = OPTIONS_UNKNOWN;
+	}
+	if (fault == OPTIONS_FINE && (pub->flags & ~(unsigned)KNOWN_FLAGS))
+		fault = OPTIONS_UNKNOWN;
+	if (fault == OPTIONS_FINE && !(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
+		fault = OPTIONS_REPAIR_MASS;
+	memset(o, 0, sizeof *o);
+	o->quiet = !!(pub->flags & U2S_QUIET);
+	o->werror = !!(pub->flags & U2S_WERROR);
+	o->preserve_fixed_joints = !!(pub->flags & U2S_PRESERVE_FIXED_JOINTS);
+	o->check = !!(pub->flags & U2S_CHECK);
+	o->repair = !!(pub->flags & U2S_REPAIR);
+	o->single_thread = !!(pub->flags & U2S_SINGLE_THREAD);
+	o->sdf_version = pub->sdf_version;
+	o->uri_mode = pub->uri_mode;
+	o->repair_mass = fault == OPTIONS_REPAIR_MASS ? 0 : pub->repair_mass;
+	o->packages = pub->packages;
+	o->npackages = pub->npackages;
+	o->ros_package_path = pub->ros_package_path;
+	o->ament_prefix_path = pub->ament_prefix_path;
+	c->diag_fn = pub->diag_fn;
+	c->diag_arg = pub->diag_arg;
+	c->record_fn = pub->diag_record_fn;
+	c->record_arg = pub->diag_record_arg;
+	if (c->diag_fn) {
+		o->diag_fn = diag_in_caller;
+		o->diag_arg = c;
+	}
+	if (c->record_fn) {
+		o->diag_record_fn = record_in_caller;
+		o->diag_record_arg = c;
+	}
+	return fault;
+}
+
+/* The message of a usage error in the call itself, not in its input. */
+static int usage_fault(struct diag *d, const struct io *io, const struct u2s_options *pub,
+		       enum options_fault fault)
+{
+	switch (fault) {
+	case OPTIONS_SIZE:
+		diag_error(d, D_OPTIONS_SIZE, 0, 0, "the options' size (%zu bytes) is not that of "
+			   "a struct u2s_options: give them U2S_OPTIONS_INIT", pub->size);
+		return U2S_USAGE;
+	case OPTIONS_UNKNOWN:
+		diag_error(d, D_OPTIONS_UNKNOWN, 0, 0, "options this libu2s (%s) does not know are "
+			   "set: a struct u2s_options of %zu bytes, which it knows %zu of, or flags "
+			   "0x%x", PACKAGE_VERSION, pub->size, sizeof *pub,
+			   pub->flags & ~(unsigned)KNOWN_FLAGS);
+		return U2S_USAGE;
+	case OPTIONS_REPAIR_MASS:
+		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass %g is not a mass: it is 0 "
+			   "(the default) or a positive number of kg", pub->repair_mass);
+		return U2S_USAGE;
+	case OPTIONS_FINE:
+		break;
+	}
+	if (io->no_result) {
+		diag_error(d, D_RESULT_NULL, 0, 0, "u2s_convert_buffer: the SDF's pointer is NULL");
+		return U2S_USAGE;
+	}
+	if (io->in_buf && !io->write_fn && !(pub->flags & U2S_CHECK)) {
+		diag_error(d, D_WRITER_NULL, 0, 0, "u2s_convert_buffer_to: the writer is NULL, "
+			   "which only U2S_CHECK allows");
+		return U2S_USAGE;
+	}
+	return U2S_OK;
+}
+
 /* One conversion, whatever its input and output: a talloc context of its
  * own, freed before returning; nothing shared with any other call. */
-static int convert(const struct io *io, const char *name, const struct u2s_options *opts)
+static int convert(const struct io *given, const char *name, const struct u2s_options *uopts)
 {
-	static const struct u2s_options defaults;
 	double start = now_seconds();
-	TALLOC_CTX *ctx;
+	TALLOC_CTX *ctx = NULL;
 	struct robot *rb = NULL;
+	struct u2s_options pub;
 	struct u2s_stats st;
+	struct options opts;
+	struct callers callers;
+	struct io io = *given;
 	struct diag d;
 	struct num_locale loc;
+	enum options_fault fault;
 	int rc;
 
-	if (!opts)
-		opts = &defaults;
 	memset(&st, 0, sizeof st);
-	diag_init(&d, name, opts);
-	ctx = talloc_new(NULL);
-	if (!ctx)
-		return out_of_memory(&d);
+	memset(&callers, 0, sizeof callers);
 	num_locale_enter(&loc);   /* numbers read and written as in C, whatever the host's locale */
-	rc = run_guarded(ctx, io, opts, &d, &rb);
-	num_locale_leave(&loc);
-	if (rc == U2S_OK && opts->stats) {
+	callers.locale = loc.c ? loc.old : (locale_t)0;
+	fault = read_options(uopts, &pub, &opts, &callers);
+	diag_init(&d, name, &opts);
+	rc = usage_fault(&d, &io, &pub, fault);
+	if (rc == U2S_OK && io.write_fn) {
+		callers.write_fn = io.write_fn;
+		callers.write_arg = io.write_arg;
+		io.write_fn = write_in_caller;
+		io.write_arg = &callers;
+	}
+	if (rc == U2S_OK && !(ctx = talloc_new(NULL)))
+		rc = out_of_memory(&d);
+	if (rc == U2S_OK)
+		rc = run_guarded(ctx, &io, &opts, &d, &rb);
+	if (rc == U2S_OK && pub.stats_fn)
 		count_stats(rb, &st);
+	num_locale_leave(&loc);
+	if (rc == U2S_OK && pub.stats_fn) {
 		st.seconds = now_seconds() - start;
-		*opts->stats = st;
+		pub.stats_fn(pub.stats_arg, &st);
 	}
 	talloc_free(ctx);
 	return rc;
@@ -199,8 +387,6 @@ int u2s_convert_buffer_to(const char *urdf, size_t len, const char *name, u2s_wr
 	struct io io = { .in_fd = -1, .in_buf = urdf ? urdf : "", .in_len = len, .out_fd = -1,
 			 .write_fn = write, .write_arg = write_arg };
 
-	if (!write && !(opts && opts->check))
-		return U2S_USAGE;
 	return convert(&io, name ? name : "<memory>", opts);
 }
 
@@ -242,8 +428,10 @@ int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sd
 	struct grown g = { NULL, 0, 0 };
 	int rc;
 
-	if (!sdf)
-		return U2S_USAGE;
+	if (!sdf) {
+		struct io io = { .in_fd = -1, .in_buf = "", .out_fd = -1, .no_result = 1 };
+		return convert(&io, name ? name : "<memory>", opts);
+	}
 	*sdf = NULL;
 	if (sdf_len)
 		*sdf_len = 0;

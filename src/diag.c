@@ -14,7 +14,7 @@ static void print_stderr(void *arg, enum u2s_severity sev, const char *line)
 	fputc('\n', stderr);
 }
 
-void diag_init(struct diag *d, const char *file, const struct u2s_options *opts)
+void diag_init(struct diag *d, const char *file, const struct options *opts)
 {
 	memset(d, 0, sizeof *d);
 	d->file = file ? file : "<stdin>";

@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "diag_codes.h"
-#include "u2s.h"
+#include "options.h"
 
 /* Longest element path a message carries. */
 #define DIAG_PATH_MAX 1024
@@ -31,7 +31,7 @@ struct diag {
 	void *path_arg;
 };
 
-void diag_init(struct diag *d, const char *file, const struct u2s_options *opts);
+void diag_init(struct diag *d, const char *file, const struct options *opts);
 
 #if defined(__GNUC__)
 #define DIAG_PRINTF __attribute__((format(printf, 5, 6)))

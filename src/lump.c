@@ -12,7 +12,7 @@
  * <disableFixedJointLumping> or --preserve-fixed-joints, and not hanging
  * from the world. */
 static int joint_is_lumpable(const struct robot *rb, const struct joint *j,
-			     const struct u2s_options *opts)
+			     const struct options *opts)
 {
 	return j->type == JOINT_FIXED && !j->preserve && !j->disable_lumping &&
 	       !opts->preserve_fixed_joints && !link_is_world(rb, j->parent);
@@ -28,7 +28,7 @@ static void absorb(struct link *owner, struct link *l)
 /* Pre-order, so a parent's owner is known before its children's.  The
  * owner's absorbed list comes out in libsdformat's merge order: the
  * pre-order of the lumped subtree, children by joint name. */
-static void assign_owners(struct robot *rb, const struct u2s_options *opts)
+static void assign_owners(struct robot *rb, const struct options *opts)
 {
 	unsigned i;
 
@@ -727,7 +727,7 @@ static void warn_lumped_tags(const struct robot *rb, struct diag *d)
 			warn_lumped_link_tags(rb->order[i], d);
 }
 
-void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+void lump(struct robot *rb, struct diag *d, const struct options *opts,
 	  const struct sdf_target *target)
 {
 	assign_owners(rb, opts);

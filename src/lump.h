@@ -13,7 +13,7 @@
 #include "model.h"
 #include "target.h"
 
-void lump(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+void lump(struct robot *rb, struct diag *d, const struct options *opts,
 	  const struct sdf_target *target);
 /* L, massless on a kept fixed joint, is written as a <frame> (resolve
  * decides, after lump()): its visuals, collisions and extensions go to

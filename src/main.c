@@ -1,5 +1,7 @@
 /* u2s: command-line interface.  Options, files and exit statuses only; the
- * conversion is u2s_convert(). */
+ * conversion is u2s_convert().  A client of libu2s like any other: it uses
+ * what <u2s.h> declares and nothing else of the library (tests/cli_links.sh
+ * checks the program's symbols). */
 #include "config.h"
 
 #include <errno.h>
@@ -16,12 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag_codes.h"
+#include "cli_codes.h"
 #include "u2s.h"
 
 static const char USAGE[] =
 	"Usage: u2s [OPTION]... [FILE]...\n"
-	"Convert URDF robot descriptions to SDFormat (1.9 unless --sdf-version).\n"
+	"Convert URDF robot descriptions to SDFormat (%s unless --sdf-version).\n"
 	"With no FILE, or FILE '-', read standard input.  One input is written to\n"
 	"standard output (or to -o OUT); several need -d DIR (or --check).\n"
 	"\n"
@@ -48,9 +50,9 @@ static const char USAGE[] =
 	"      --package-path=NAME=DIR\n"
 	"                     package NAME is the directory DIR (with --uri-mode=file;\n"
 	"                     repeatable)\n"
-	"      --sdf-version=V  the SDFormat version to write: 1.9 (default; Gazebo\n"
-	"                     Fortress, and every later simulator loads it), 1.11\n"
-	"                     (Gazebo Harmonic, ROS 2 Jazzy) or 1.12 (Ionic, Jetty)\n"
+	"      --sdf-version=V  the SDFormat version to write, one of: %s\n"
+	"                     (the first is the default: every living simulator\n"
+	"                     loads it; u2s(1) says which simulator reads which)\n"
 	"      --repair       make the output load where the input would not, saying\n"
 	"                     each change: invalid inertias made valid (same axes),\n"
 	"                     massless links that would be left out given a small\n"
@@ -127,10 +129,29 @@ static void print_record(void *arg, const struct u2s_diagnostic *d)
 	print_diagnostic(c->style, d);
 }
 
-/* A message of the CLI's own (it has no position), with its CODE. */
-static void say(const struct cli *c, enum diag_code code, const char *fmt, ...)
+/* The SDFormat versions the library writes, joined by SEP, into BUF. */
+static const char *version_list(char *buf, size_t size, const char *sep)
 {
-	char text[2048], codebuf[DIAG_CODE_SIZE];
+	const char *const *v = u2s_sdf_versions();
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (; *v && len < size; v++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? sep : "", *v);
+	return buf;
+}
+
+static void print_usage(void)
+{
+	char list[256];
+
+	printf(USAGE, u2s_sdf_versions()[0], version_list(list, sizeof list, " "));
+}
+
+/* A message of the CLI's own (it has no position), with its CODE. */
+static void say(const struct cli *c, enum cli_code code, const char *fmt, ...)
+{
+	char text[2048], codebuf[16];
 	struct u2s_diagnostic d;
 	va_list ap;
 
@@ -139,12 +160,13 @@ static void say(const struct cli *c, enum diag_code code, const char *fmt, ...)
 	va_end(ap);
 	memset(&d, 0, sizeof d);
 	d.severity = U2S_ERROR;
-	d.code = diag_code_text(code, codebuf);
+	snprintf(codebuf, sizeof codebuf, "U2S%04u", (unsigned)code);
+	d.code = codebuf;
 	d.message = text;
 	print_diagnostic(c->style, &d);
 }
 
-static int usage_error(const struct cli *c, enum diag_code code, const char *fmt, const char *arg)
+static int usage_error(const struct cli *c, enum cli_code code, const char *fmt, const char *arg)
 {
 	say(c, code, fmt, arg);
 	if (c->style == U2S_DIAG_TEXT)
@@ -211,9 +233,13 @@ static int parse_uri_mode(struct cli *c, const char *arg)
 
 static int parse_sdf_version(struct cli *c, const char *arg)
 {
-	if (!u2s_sdf_version_known(arg))
-		return usage_error(c, D_CLI_SDF_VERSION, "--sdf-version: '%s' is not 1.9, 1.11 or "
-				   "1.12", arg);
+	char list[256], text[512];
+
+	if (!u2s_sdf_version_known(arg)) {
+		snprintf(text, sizeof text, "--sdf-version: '%%s' is not one of %s",
+			 version_list(list, sizeof list, ", "));
+		return usage_error(c, D_CLI_SDF_VERSION, text, arg);
+	}
 	c->opts.sdf_version = arg;
 	return U2S_OK;
 }
@@ -331,19 +357,19 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		switch (opt) {
 		case 'o': c->out = optarg; break;
 		case 'd': c->dir = optarg; break;
-		case OPT_CHECK: c->opts.check = 1; break;
+		case OPT_CHECK: c->opts.flags |= U2S_CHECK; break;
 		case 'v': c->stats = 1; break;
 		case OPT_URI_MODE: rc = parse_uri_mode(c, optarg); break;
 		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
-		case OPT_PRESERVE: c->opts.preserve_fixed_joints = 1; break;
+		case OPT_PRESERVE: c->opts.flags |= U2S_PRESERVE_FIXED_JOINTS; break;
 		case OPT_SDF_VERSION: rc = parse_sdf_version(c, optarg); break;
-		case OPT_REPAIR: c->opts.repair = 1; break;
+		case OPT_REPAIR: c->opts.flags |= U2S_REPAIR; break;
 		case OPT_REPAIR_MASS: rc = parse_repair_mass(c, optarg); break;
-		case 'q': c->opts.quiet = 1; break;
-		case OPT_WERROR: c->opts.werror = 1; break;
+		case 'q': c->opts.flags |= U2S_QUIET; break;
+		case OPT_WERROR: c->opts.flags |= U2S_WERROR; break;
 		case OPT_DIAGNOSTICS: rc = parse_diagnostics(c, optarg); break;
-		case 'h': fputs(USAGE, stdout); return -1;
-		case 'V': puts(PACKAGE_STRING); return -1;
+		case 'h': print_usage(); return -1;
+		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
 			return usage_error(c, D_CLI_OPTION_NO_ARGUMENT, "option '%s' needs an argument",
 					   argv[optind - 1]);
@@ -361,13 +387,13 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 
 	if (c->out && c->dir)
 		return usage_error(c, D_CLI_OUT_AND_DIR, "%s", "-o and -d exclude each other");
-	if (c->opts.check && (c->out || c->dir))
+	if ((c->opts.flags & U2S_CHECK) && (c->out || c->dir))
 		return usage_error(c, D_CLI_CHECK_WRITES, "%s",
 				   "--check writes nothing: no -o or -d with it");
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
-	if (c->opts.repair_mass > 0 && !c->opts.repair)
+	if (c->opts.repair_mass > 0 && !(c->opts.flags & U2S_REPAIR))
 		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
 				   "--repair-mass applies to --repair only");
 	if (c->dir && !is_dir(c->dir) && make_dirs(c, c->dir) != 0) {   /* as mkdir -p */
@@ -378,7 +404,7 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		free(text);
 		return U2S_USAGE;
 	}
-	if (nfiles > 1 && !c->dir && !c->opts.check)
+	if (nfiles > 1 && !c->dir && !(c->opts.flags & U2S_CHECK))
 		return usage_error(c, D_CLI_FILES_NEED_DIR, "%s",
 				   "several FILEs need -d DIR (or --check)");
 	if (c->dir)
@@ -629,6 +655,12 @@ static void print_stats(const char *name, const struct u2s_stats *st)
 		st->links_out, st->joints_out, st->frames_out, st->merged, st->seconds * 1e3);
 }
 
+/* opts.stats_fn: the statistics of the conversion that just ended. */
+static void keep_stats(void *arg, const struct u2s_stats *st)
+{
+	*(struct u2s_stats *)arg = *st;
+}
+
 /* Converts FILE ("-": standard input) to OUT (NULL: standard output). */
 static int convert_one(struct cli *c, const char *file, const char *out)
 {
@@ -700,6 +732,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof c);
+	c.opts = (struct u2s_options)U2S_OPTIONS_INIT;
 	prescan_style(&c, argc, argv);
 	rc = parse_options(&c, argc, argv);
 	if (rc == U2S_OK)
@@ -713,9 +746,12 @@ int main(int argc, char **argv)
 	c.opts.ros_package_path = getenv("ROS_PACKAGE_PATH");
 	c.opts.ament_prefix_path = getenv("AMENT_PREFIX_PATH");
 	/* For debugging: everything on one thread. */
-	c.opts.single_thread = getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0;
-	if (c.stats)
-		c.opts.stats = &c.st;
+	if (getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0)
+		c.opts.flags |= U2S_SINGLE_THREAD;
+	if (c.stats) {
+		c.opts.stats_fn = keep_stats;
+		c.opts.stats_arg = &c.st;
+	}
 	if (c.style != U2S_DIAG_TEXT) {
 		c.opts.diag_record_fn = print_record;
 		c.opts.diag_record_arg = &c;

@@ -1029,7 +1029,11 @@ long num_read_stoul(const char *s, int base, unsigned long long *out)
 
 void num_locale_enter(struct num_locale *l)
 {
-	l->c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	locale_t copy = duplocale(uselocale((locale_t)0));
+
+	l->c = copy ? newlocale(LC_NUMERIC_MASK, "C", copy) : (locale_t)0;
+	if (copy && !l->c)
+		freelocale(copy);
 	l->old = l->c ? uselocale(l->c) : (locale_t)0;
 }
 

@@ -93,9 +93,12 @@ size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ]);
 /* The C library reads and prints numbers (strtod, printf's %g) in the
  * calling thread's locale, which a host program may have set to one that
  * writes 0,375.  Every thread of a conversion runs between
- * num_locale_enter() and num_locale_leave() in the C locale of its own
- * (uselocale), the host's locale untouched; without memory for it, the
- * thread is left as it was. */
+ * num_locale_enter() and num_locale_leave() in a locale object of its own
+ * (uselocale): a copy of the thread's, with LC_NUMERIC "C", so that
+ * numbers are C's and the system's error texts (LC_MESSAGES) still the
+ * caller's; the host's locale is untouched, and L->old is what the
+ * caller's callbacks are to run in.  Without memory for it, the thread is
+ * left as it was (L->c is then 0). */
 #include <locale.h>
 struct num_locale { locale_t c, old; };
 void num_locale_enter(struct num_locale *l);

@@ -32,14 +32,14 @@ struct answer { char *dir; };   /* dir NULL: not found */
 struct package_finder {
 	TALLOC_CTX *ctx;
 	oom_jump *oom;
-	const struct u2s_options *opts;
+	const struct options *opts;
 	struct index *answers;     /* NAME -> struct answer, each name looked up once */
 	struct index *ros;         /* ROS_PACKAGE_PATH: NAME -> directory, once crawled */
 	struct index *visited;     /* "DEVICE:INODE" of each directory crawled */
 	int ros_crawled;
 };
 
-struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct u2s_options *opts,
+struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct options *opts,
 					  oom_jump *jump)
 {
 	struct package_finder *pf = must(jump, talloc_zero(ctx, struct package_finder));

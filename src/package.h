@@ -6,13 +6,13 @@
 #include <talloc.h>
 
 #include "arena.h"
-#include "u2s.h"
+#include "options.h"
 
 struct package_finder;
 
 /* A finder under CTX that searches where OPTS says (u2s.h: packages,
  * ros_package_path, ament_prefix_path); out of memory jumps to JUMP. */
-struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct u2s_options *opts,
+struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct options *opts,
 					  oom_jump *jump);
 
 /* The absolute, symlink-free directory of package NAME, or NULL when it is

@@ -12,7 +12,7 @@
  * unless OPTS->single_thread.  Returns U2S_OK with *OUT set, U2S_REJECTED
  * (the input is not acceptable URDF; every problem has been reported) or
  * U2S_IO (read failure, reported). */
-int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opts,
 	      struct diag *d, struct robot **out);
 /* The same from LEN bytes at BUF, on the calling thread. */
 int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,

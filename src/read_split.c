@@ -23,7 +23,7 @@
  * own talloc tree and its own jump for running out of memory, so that
  * nothing crosses threads until both are done; out of memory in a half
  * means reading as one stream, where it is reported.  U2S_THREADS=1 (the
- * CLI) or u2s_options.single_thread turns it off. */
+ * CLI) or U2S_SINGLE_THREAD in the options turns it off. */
 #include "read.h"
 
 #include "num.h"
@@ -159,7 +159,7 @@ static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
 static void parse_half(struct half *given)
 {
 	struct half *volatile h = given;   /* as it was, after a longjmp */
-	struct u2s_options opts;
+	struct options opts;
 
 	if (setjmp(h->jump) != 0) {
 		h->rc = U2S_IO;
@@ -340,7 +340,7 @@ static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, 
 	return rc;
 }
 
-int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct u2s_options *opts,
+int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opts,
 	      struct diag *d, struct robot **out)
 {
 	struct stat st;

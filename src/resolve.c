@@ -17,7 +17,7 @@
 struct resolver {
 	struct robot *rb;
 	struct diag *d;
-	const struct u2s_options *opts;
+	const struct options *opts;
 	const struct sdf_target *target;
 	unsigned long suggest_budget;   /* edit-distance cells left for hints */
 	struct loadable load;           /* the loadability rules (loadable.h) */
@@ -967,7 +967,7 @@ static void warn_exts_without_items(struct resolver *rs)
 	}
 }
 
-int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target)
 {
 	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 } };

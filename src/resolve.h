@@ -14,7 +14,7 @@
 
 /* Returns U2S_OK or U2S_REJECTED (errors reported).  TARGET is the SDF
  * version written: what it lacks is decided (and warned about) here. */
-int resolve(struct robot *rb, struct diag *d, const struct u2s_options *opts,
+int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target);
 
 #endif

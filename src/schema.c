@@ -7,16 +7,16 @@ const struct schema_elem *schema_file(const struct schema *s, const char *file)
 {
 	unsigned lo = 0, hi = s->nfiles;
 
-	while (lo < hi) {   /* FILES is sorted */
+	while (lo < hi) {   /* the first entry named FILE or after it */
 		unsigned mid = (lo + hi) / 2;
-		int c = strcmp(file, s->files[mid]);
-		if (c == 0)
-			return &s->elems[mid];
-		if (c < 0)
-			hi = mid;
-		else
+		if (strcmp(s->files[mid].name, file) < 0)
 			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < s->nfiles && strcmp(s->files[lo].name, file) == 0; lo++)
+		if (s->files[lo].first <= s->index && s->index <= s->files[lo].last)
+			return &s->elems[s->files[lo].top];
 	return NULL;
 }
 

@@ -48,18 +48,29 @@ struct schema_elem {
 	enum schema_type type;       /* of its text */
 };
 
+/* A description (link.sdf: "link") and its top element, in the
+ * versions FIRST to LAST (struct schema.index). */
+struct schema_file {
+	const char *name;
+	unsigned short top;          /* in schema.elems */
+	unsigned short first, last;
+};
+
+/* A version's descriptions.  The tables of elements, children, attributes
+ * and files are shared by the versions: an element described alike in two
+ * is one row. */
 struct schema {
 	const char *version;
+	unsigned index;                      /* of the version, in FILES' spans */
 	const struct schema_elem *elems;
 	const struct schema_child *children;
 	const struct schema_attr *attrs;
-	/* elems[i], i < nfiles, is the top element of description FILES[i]
-	 * (link.sdf: "link"), in name order */
-	const char *const *files;
+	const struct schema_file *files;     /* in name order */
 	unsigned nfiles;
 };
-
-extern const struct schema SCHEMA_1_9, SCHEMA_1_11, SCHEMA_1_12;
+/* The descriptions of version MAJOR.MINOR are SCHEMA_MAJOR_MINOR (in
+ * src/schema_data.c, one per folder of tests/spec/sdf-schema), declared by
+ * the table of versions (target.c), the one place they are named. */
 
 /* The top element of description FILE ("link", "joint", "model",
  * "visual", "collision"), or NULL. */

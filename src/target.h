@@ -1,7 +1,11 @@
 /* target: the SDFormat versions u2s writes, one row each.  Everything
  * that differs between output versions is a field here; the writer and
  * the messages read the row of the version asked for, and no version
- * appears anywhere else.  Adding a version is adding a row. */
+ * appears anywhere else: the library, its messages, the CLI and the
+ * Python package ask u2s_sdf_versions(), and tests/versions.sh checks the
+ * manual and the README against it.  Adding a version is adding a row
+ * (target.c) and its folder of element descriptions (tests/spec/sdf-schema,
+ * then scripts/gen-schema). */
 #ifndef U2S_TARGET_H
 #define U2S_TARGET_H
 
@@ -37,5 +41,10 @@ struct sdf_target {
 const struct sdf_target *target_default(void);
 /* The row of VERSION ("1.9"), or NULL when u2s does not write it. */
 const struct sdf_target *target_find(const char *version);
+/* The versions of the rows, in order, NULL-terminated (u2s_sdf_versions). */
+const char *const *target_versions(void);
+/* The versions joined by SEP ("1.9, 1.11, 1.12"), in BUF, for messages. */
+#define TARGET_LIST_SIZE 256
+const char *target_list(char buf[TARGET_LIST_SIZE], const char *sep);
 
 #endif

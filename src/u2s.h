@@ -1,6 +1,6 @@
-/* u2s: URDF to SDFormat (1.9, 1.11, 1.12) conversion, the one public face.
+/* u2s: URDF to SDFormat conversion, the one public face.
  *
- *   struct u2s_options opts = { 0 };
+ *   struct u2s_options opts = U2S_OPTIONS_INIT;
  *   int rc = u2s_convert(in_fd, "robot.urdf", out_fd, &opts);
  *
  *   char *sdf;
@@ -12,10 +12,11 @@
  * to a caller's writer, or into an allocated string) only once the whole
  * input has been accepted, so a rejected input leaves nothing written.
  * Messages go to opts->diag_fn (stderr when NULL) as "FILE:LINE:COL:
- * warning|error: TEXT [U2S0103]", or as fields to opts->diag_record_fn.
- * The SDFormat version written is opts->sdf_version's (1.9 by default).
+ * warning|error: TEXT [U2S0103]", or as fields to opts->diag_record_fn;
+ * every U2S_USAGE return comes with one.  The SDFormat version written is
+ * opts->sdf_version's (see u2s_sdf_versions(); the first by default).
  *
- * What the library promises:
+ * What the library promises (each checked by a test of tests/test_lib.c):
  * - Threads: no global or static mutable state.  Any number of conversions
  *   may run at once on different threads; each is given its own options
  *   (read only, as are the URDF buffer and package list) and calls its
@@ -23,18 +24,22 @@
  *   regular file on a second thread of its own; the in-memory calls never
  *   start a thread.
  * - Locale: the SDF and the numbers of messages do not depend on the
- *   process locale (LC_NUMERIC included), which the library never sets or
- *   reads; only the system's error texts (strerror) follow LC_MESSAGES.
+ *   locale (LC_NUMERIC included).  The library never changes the locale
+ *   the caller sees: it reads numbers in a locale object of its own (the
+ *   calling thread's, with LC_NUMERIC "C"), and every callback (messages,
+ *   writer, statistics) runs in the caller's own locale.  The system's
+ *   error texts (strerror) in messages follow the caller's LC_MESSAGES.
  * - Memory: every allocation of a call hangs off one talloc context made
  *   and freed by that call; nothing is kept between calls.  Running out of
  *   memory is a message and U2S_IO, never an abort.  The only memory handed
- *   out is u2s_convert_buffer's result, freed with u2s_free.
+ *   out is u2s_convert_buffer's result, freed with u2s_free; the strings
+ *   of u2s_version() and u2s_sdf_versions() are static.
  * - Output: nothing but through the given descriptor, writer or result,
- *   and the message callbacks; environment variables are not read.
+ *   and the callbacks; environment variables are not read.
  * - Versions: libu2s.so.N; N changes when an interface changes
- *   incompatibly, and new functions keep it.  The structs are the
- *   caller's (it allocates them), so a new field in one, even at its end,
- *   is such a change: a new N.
+ *   incompatibly, and new functions keep it.  struct u2s_options grows
+ *   only at its end and carries its size, and struct u2s_stats is the
+ *   library's, so a new field in either keeps N too.
  *
  * Installed as <u2s.h> with libu2s.so and libu2s.a; `pkg-config --cflags
  * --libs u2s` gives the flags (with --static, expat and talloc too). */
@@ -96,8 +101,10 @@ struct u2s_package {
 	const char *dir;
 };
 
-/* What a conversion read and wrote; filled when opts->stats is set and the
- * input was accepted. */
+/* What a conversion read and wrote, given to opts->stats_fn once the
+ * input was accepted.  The library allocates it and passes it to the
+ * callback (it lives during the call only), so it may grow at its end
+ * without a new SONAME. */
 struct u2s_stats {
 	unsigned links_in, joints_in;   /* <link>s and <joint>s in the URDF */
 	unsigned links_out, joints_out, frames_out; /* <link>, <joint>, <frame>
@@ -108,15 +115,60 @@ struct u2s_stats {
 	int read_in_halves;             /* the input, a big file, was parsed as
 					 * two halves at once */
 };
+/* Called once, on the calling thread, for an accepted input. */
+typedef void u2s_stats_fn(void *arg, const struct u2s_stats *st);
 
+/* Bits of u2s_options.flags. */
+enum u2s_flag {
+	U2S_QUIET = 1u << 0,                 /* drop warnings */
+	U2S_WERROR = 1u << 1,                /* treat warnings as errors */
+	U2S_PRESERVE_FIXED_JOINTS = 1u << 2, /* keep every fixed joint (no lumping) */
+	U2S_CHECK = 1u << 3,                 /* read and resolve only; write nothing */
+	/* Make the output load where the input would not (--repair): invalid
+	 * inertias made valid in the same principal axes, massless links that
+	 * would be left out given REPAIR_MASS kg, names SDFormat reserves or
+	 * that a link and a joint share renamed, zero axes set to 1 0 0; each
+	 * change a warning. */
+	U2S_REPAIR = 1u << 4,
+	/* Read on the calling thread only (debugging; the CLI sets it from
+	 * U2S_THREADS=1).  Otherwise u2s_convert parses a big regular file as
+	 * two halves at once, on a second thread. */
+	U2S_SINGLE_THREAD = 1u << 5
+};
+
+/* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
+ * (every other field zero: the defaults) and set what differs:
+ *
+ *   struct u2s_options opts = U2S_OPTIONS_INIT;
+ *   opts.flags = U2S_QUIET;
+ *
+ * New fields are only ever appended, so a program built against an older
+ * <u2s.h> keeps working: the library reads the first SIZE bytes and takes
+ * the rest as zero.  A SIZE larger than the library knows (a newer
+ * header) is accepted only when the bytes it does not know are zero, and
+ * unknown flags are refused: a usage error (U2S_USAGE, with a message),
+ * never an option silently ignored.  A SIZE of 0 (options made with
+ * "= { 0 }"), or below this first version's, is a usage error too. */
 struct u2s_options {
-	int quiet;                 /* drop warnings */
-	int werror;                /* treat warnings as errors */
-	int preserve_fixed_joints; /* keep every fixed joint (no lumping) */
+	size_t size;               /* sizeof (struct u2s_options), as compiled:
+				    * U2S_OPTIONS_INIT sets it */
+	unsigned flags;            /* enum u2s_flag */
+	/* The SDFormat version written, one of u2s_sdf_versions(); NULL: the
+	 * default, u2s_sdf_versions()[0], which every living simulator loads.
+	 * Another is a usage error. */
+	const char *sdf_version;
+	enum u2s_uri_mode uri_mode;
+	/* The mass U2S_REPAIR gives a massless link, in kg; 0: 0.001.
+	 * Negative, NaN or infinite: a usage error. */
+	double repair_mass;
 	u2s_diag_fn *diag_fn;      /* NULL: print on stderr */
 	void *diag_arg;
-	int check;                 /* read and resolve only; write nothing */
-	enum u2s_uri_mode uri_mode;
+	/* Messages as fields (struct u2s_diagnostic): when set, each goes
+	 * here instead of to diag_fn. */
+	u2s_diag_record_fn *diag_record_fn;
+	void *diag_record_arg;
+	u2s_stats_fn *stats_fn;    /* NULL: no statistics */
+	void *stats_arg;
 	/* U2S_URI_FILE: where packages are.  A package is looked up in
 	 * PACKAGES first (the last entry of a name wins; an entry whose DIR
 	 * does not exist is skipped), then in ROS_PACKAGE_PATH (a colon-
@@ -129,41 +181,33 @@ struct u2s_options {
 	size_t npackages;
 	const char *ros_package_path;
 	const char *ament_prefix_path;
-	struct u2s_stats *stats;   /* filled when not NULL */
-	/* Read on the calling thread only (debugging; the CLI sets it from
-	 * U2S_THREADS=1).  Otherwise a big regular file is parsed as two
-	 * halves at once, on a second thread. */
-	int single_thread;
-	/* The SDFormat version written: "1.9" (NULL, the default: every
-	 * living simulator loads it), "1.11" (Gazebo Harmonic) or "1.12"
-	 * (Ionic, Jetty).  Another is a usage error (U2S_USAGE). */
-	const char *sdf_version;
-	/* Make the output load where the input would not (--repair):
-	 * invalid inertias made valid in the same principal axes, massless
-	 * links that would be left out given REPAIR_MASS kg (0: 0.001), names
-	 * SDFormat reserves or that a link and a joint share renamed, zero
-	 * axes set to 1 0 0; each change a warning. */
-	int repair;
-	double repair_mass;
-	/* Messages as fields (struct u2s_diagnostic): when set, each goes
-	 * here instead of to diag_fn. */
-	u2s_diag_record_fn *diag_record_fn;
-	void *diag_record_arg;
 };
+/* { sizeof (struct u2s_options) }; designated where the language has it,
+ * so that -Wextra's missing-field-initializers stays quiet. */
+#if defined(__cplusplus) && __cplusplus < 202002L
+#define U2S_OPTIONS_INIT { sizeof (struct u2s_options) }
+#else
+#define U2S_OPTIONS_INIT { .size = sizeof (struct u2s_options) }
+#endif
 
 /* Exit statuses of the CLI, also the return values of u2s_convert(). */
 enum u2s_status {
 	U2S_OK = 0,        /* converted (warnings allowed) */
 	U2S_REJECTED = 1,  /* input rejected: malformed or inconsistent URDF */
-	U2S_USAGE = 2,     /* bad command line */
+	U2S_USAGE = 2,     /* bad command line, or a bad argument or option of a call */
 	U2S_IO = 3         /* cannot read the input or write the output, or out of memory */
 };
 
-/* Whether u2s writes SDFormat VERSION ("1.9", "1.11", "1.12"). */
+/* The package version, e.g. "0.1.0". */
+const char *u2s_version(void);
+/* The SDFormat versions u2s writes, ascending, NULL-terminated; [0] is
+ * the default.  Static strings: do not free. */
+const char *const *u2s_sdf_versions(void);
+/* Whether u2s writes SDFormat VERSION (one of u2s_sdf_versions()). */
 int u2s_sdf_version_known(const char *version);
 
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
- * NULL (all defaults).  With opts->check, OUT_FD is not used. */
+ * NULL (all defaults).  With U2S_CHECK, OUT_FD is not used. */
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts);
 
 /* ---- in memory ----------------------------------------------------------
@@ -171,12 +215,13 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
  * URDF (which need not be NUL-terminated, and may hold any bytes: a NUL is
  * an error of the input).  NAME is what messages call the input (NULL:
  * "<memory>").  The input is read on the calling thread
- * (opts->single_thread does not matter). */
+ * (U2S_SINGLE_THREAD does not matter). */
 
 /* Converts into a string allocated for the caller: on U2S_OK (and not
- * opts->check) *SDF is the NUL-terminated SDF, *SDF_LEN (when SDF_LEN is
+ * U2S_CHECK) *SDF is the NUL-terminated SDF, *SDF_LEN (when SDF_LEN is
  * not NULL) its length; free it with u2s_free.  Otherwise *SDF is NULL:
- * a rejected input, or a failure, gives nothing. */
+ * a rejected input, or a failure, gives nothing.  SDF NULL is a usage
+ * error. */
 int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sdf,
 		       size_t *sdf_len, const struct u2s_options *opts);
 void u2s_free(void *sdf);
@@ -190,7 +235,7 @@ typedef int u2s_write_fn(void *arg, const char *buf, size_t len);
 /* Converts through WRITE (with WRITE_ARG).  A rejected input never calls
  * it; a failure while writing (WRITE's, or out of memory) can leave
  * what it was given so far, which the caller then drops.  WRITE may be
- * NULL with opts->check only (U2S_USAGE otherwise). */
+ * NULL with U2S_CHECK only (U2S_USAGE otherwise). */
 int u2s_convert_buffer_to(const char *urdf, size_t len, const char *name, u2s_write_fn *write,
 			  void *write_arg, const struct u2s_options *opts);
 

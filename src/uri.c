@@ -79,7 +79,7 @@ static void rewrite_link(struct rewriter *rw, struct link *l)
 /* In document order, so that a warning points at the first <mesh> that
  * names the package.  A link's items are written when it is, or when the
  * link it was lumped into is (its owner; itself unless lumped). */
-void uri_rewrite(struct robot *rb, struct diag *d, const struct u2s_options *opts)
+void uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 {
 	struct rewriter rw = { rb, d, opts->uri_mode, NULL };
 	TALLOC_CTX *tmp;

@@ -14,6 +14,6 @@
 #include "diag.h"
 #include "model.h"
 
-void uri_rewrite(struct robot *rb, struct diag *d, const struct u2s_options *opts);
+void uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts);
 
 #endif

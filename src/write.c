@@ -16,7 +16,7 @@
  * arena each element is built in and forgotten), and where. */
 struct writer {
 	const struct robot *rb;
-	const struct u2s_options *opts;
+	const struct options *opts;
 	const struct sdf_target *target;
 	struct arena scratch;
 	struct out *o;
@@ -958,7 +958,7 @@ static void write_links(struct writer *w)
 	}
 }
 
-void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 	       const struct sdf_target *target, struct out *o)
 {
 	struct writer w = { .rb = rb, .opts = opts, .target = target, .o = o };

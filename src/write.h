@@ -8,11 +8,11 @@
 #include "model.h"
 #include "out.h"
 #include "target.h"
-#include "u2s.h"
+#include "options.h"
 
 /* Writes RB as SDFormat TARGET->version onto O.  Scratch memory hangs off
  * CTX, the conversion's context, and is freed before it returns. */
-void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct u2s_options *opts,
+void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 	       const struct sdf_target *target, struct out *o);
 
 #endif

@@ -279,7 +279,8 @@ static void *write_pipe(void *arg)
 /* Converts from IN and keeps the output in R. */
 static void convert_fd(int in, int check, struct run *r)
 {
-	struct u2s_options opts = { .diag_fn = on_diag, .diag_arg = &r->seen, .check = check };
+	struct u2s_options opts = { .size = sizeof opts, .flags = check ? U2S_CHECK : 0u,
+				   .diag_fn = on_diag, .diag_arg = &r->seen };
 	int outfd = anon_file();
 	struct stat st;
 

@@ -37,7 +37,7 @@ trap 'rm -rf "$work"' EXIT
 copy() {
 	mkdir -p "$1/src"
 	cp -R "$U2S_SRCDIR/python" "$1/"
-	cp "$U2S_SRCDIR/Makefile.am" "$1/"
+	cp "$U2S_SRCDIR/Makefile.am" "$U2S_SRCDIR/configure.ac" "$1/"
 	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
 	chmod -R u+w "$1"
 	# What a developer's own install (-e too) left in the checkout.
@@ -137,7 +137,7 @@ fi
 (cd "$work/tree/python" && "$py" setup.py -q sdist -d "$work/dist") > "$work/sdist.log" 2>&1 ||
 	{ cat "$work/sdist.log" >&2; exit 1; }
 tar -tzf "$work"/dist/u2s-*.tar.gz > "$work/sdist.list"
-for f in Makefile.am src/u2s.h $(sed -n '/^LIBU2S_C *=/,/[^\\]$/p' "$U2S_SRCDIR/Makefile.am" |
+for f in Makefile.am configure.ac src/u2s.h $(sed -n '/^LIBU2S_C *=/,/[^\\]$/p' "$U2S_SRCDIR/Makefile.am" |
 	tr -d '\\' | sed 's/^LIBU2S_C *=//'); do
 	grep -q "^u2s-[^/]*/csrc/$f\$" "$work/sdist.list" ||
 		{ echo "python.sh: the sdist has no csrc/$f" >&2; exit 1; }

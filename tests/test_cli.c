@@ -891,28 +891,36 @@ Test(cli, uri_mode_model_is_the_default)
 	run_free(&r);
 }
 
-/* --sdf-version picks the version written; 1.9 when not given. */
+/* --sdf-version picks the version written, any of the library's list
+ * (u2s_sdf_versions()); the first when not given. */
 Test(cli, sdf_version)
 {
-	struct run r = U2S(NULL, GOOD, "--sdf-version=1.11");
+	const char *const *v = u2s_sdf_versions();
+	char opt[64], want[64], list[256] = "";
+	struct run r;
 
-	expect_status(&r, 0);
-	expect_in(r.out, "<sdf version='1.11'>", "stdout");
-	run_free(&r);
-	r = U2S(NULL, GOOD, "--sdf-version", "1.12");
-	expect_status(&r, 0);
-	expect_in(r.out, "<sdf version='1.12'>", "stdout");
-	run_free(&r);
-	r = U2S(NULL, GOOD, "--sdf-version=1.9");
-	expect_status(&r, 0);
-	expect_in(r.out, "<sdf version='1.9'>", "stdout");
-	run_free(&r);
+	for (; *v; v++) {
+		snprintf(opt, sizeof opt, "--sdf-version=%s", *v);
+		snprintf(want, sizeof want, "<sdf version='%s'>", *v);
+		r = U2S(NULL, GOOD, opt);
+		expect_status(&r, 0);
+		expect_in(r.out, want, "stdout");
+		run_free(&r);
+		r = U2S(NULL, GOOD, "--sdf-version", *v);
+		expect_status(&r, 0);
+		expect_in(r.out, want, "stdout");
+		run_free(&r);
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 list[0] ? ", " : "", *v);
+	}
+	snprintf(want, sizeof want, "<sdf version='%s'>", u2s_sdf_versions()[0]);
 	r = u2s_env(NULL, GOOD, NULL, NOARGS);
-	expect_in(r.out, "<sdf version='1.9'>", "stdout");
+	expect_in(r.out, want, "stdout");
 	run_free(&r);
 	r = U2S(NULL, GOOD, "--sdf-version=2");
 	expect_status(&r, 2);
-	expect_in(r.err, "--sdf-version: '2' is not 1.9, 1.11 or 1.12", "stderr");
+	snprintf(opt, sizeof opt, "--sdf-version: '2' is not one of %s", list);
+	expect_in(r.err, opt, "stderr");
 	run_free(&r);
 }
 
@@ -1123,7 +1131,7 @@ Test(cli, help)
 	static const char *const options[] = {
 		"-o, --output=OUT", "-d, --output-dir=DIR", "--check", "-v, --stats",
 		"--uri-mode=MODE", "--package-path=NAME=DIR", "--preserve-fixed-joints",
-		"--sdf-version=V", "1.11", "Gazebo Harmonic", "1.12", "--repair",
+		"--sdf-version=V", "--repair",
 		"--repair-mass=KG",
 		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
 		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
@@ -1137,6 +1145,13 @@ Test(cli, help)
 	cr_assert_str_eq(r.err, "");
 	for (i = 0; i < sizeof options / sizeof *options; i++)
 		expect_in(r.out, options[i], "--help");
+	{   /* the versions, as the library lists them */
+		const char *const *v = u2s_sdf_versions();
+		char list[256] = "one of:";
+		for (; *v; v++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), " %s", *v);
+		expect_in(r.out, list, "--help");
+	}
 	run_free(&r);
 	r = U2S(NULL, NULL, "-h");
 	expect_status(&r, 0);

@@ -28,6 +28,7 @@
  * its required cases pass; which cases are required is case_required().
  */
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -49,6 +50,7 @@
 #include <expat.h>
 
 #include "sdfcmp.h"
+#include "u2s.h"
 
 /* 1: every case must pass.  0: only those case_required() names. */
 #define CONFORMANCE_REQUIRE_ALL 1
@@ -644,8 +646,9 @@ static void report(const char *folder, const char *name, bool required, const ch
 	fprintf(stderr, "%s\n", line);
 }
 
-/* The cases of FOLDER for SDFormat VERSION (NULL: the default, 1.9, whose
- * expected files have no version in their names). */
+/* The cases of FOLDER for SDFormat VERSION (NULL: the default, the first
+ * of u2s_sdf_versions(), whose expected files have no version in their
+ * names). */
 static void run_folder_version(const char *folder, const char *version)
 {
 	const char *u2s_env = getenv("U2S"), *corpus = getenv("U2S_CORPUS");
@@ -735,7 +738,8 @@ static void run_folder_version(const char *folder, const char *version)
 			report(folder, name, required, why);
 	}
 	fprintf(stderr, "%s (SDFormat %s): %zu passed, %zu failed (required: %zu/%zu passed), %.1f s",
-	        folder, version ? version : "1.9", passed, failed, req_passed, req, now() - t0);
+	        folder, version ? version : u2s_sdf_versions()[0], passed, failed, req_passed, req,
+	        now() - t0);
 	if (skipped)
 		fprintf(stderr, "; %zu .urdf without .sdf or .fails skipped", skipped);
 	fputc('\n', stderr);
@@ -747,28 +751,40 @@ static void run_folder_version(const char *folder, const char *version)
 	             folder, req - req_passed, req, u2s);
 }
 
-static void run_folder(const char *folder)
+/* Every folder for every version the library writes (u2s_sdf_versions():
+ * a version added to its table is tested here with no other change), the
+ * default as NULL. */
+static struct criterion_test_params every_version(void)
 {
-	run_folder_version(folder, NULL);
+	/* indexes, not the strings: a parameter is copied to the test's
+	 * process as bytes */
+	static int index[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+	const char *const *v = u2s_sdf_versions();
+	size_t n = 0;
+
+	while (v[n] && n < sizeof index / sizeof index[0])
+		n++;
+	return cr_make_param_array(int, index, n);
 }
 
-Test(conformance, seed) { run_folder("seed"); }
-Test(conformance, real) { run_folder("real"); }
-Test(conformance, real3) { run_folder("real3"); }
-Test(conformance, gen) { run_folder("gen"); }
-Test(conformance, edge) { run_folder("edge"); }
-Test(conformance, versions) { run_folder("versions"); }
+static void run_folder(const char *folder, int i)
+{
+	const char *const *v = u2s_sdf_versions();
+	size_t n = 0;
 
-/* SDFormat 1.11 (libsdformat 14.9) and 1.12 (16.1). */
-Test(conformance, seed_1_11) { run_folder_version("seed", "1.11"); }
-Test(conformance, real_1_11) { run_folder_version("real", "1.11"); }
-Test(conformance, real3_1_11) { run_folder_version("real3", "1.11"); }
-Test(conformance, gen_1_11) { run_folder_version("gen", "1.11"); }
-Test(conformance, edge_1_11) { run_folder_version("edge", "1.11"); }
-Test(conformance, versions_1_11) { run_folder_version("versions", "1.11"); }
-Test(conformance, seed_1_12) { run_folder_version("seed", "1.12"); }
-Test(conformance, real_1_12) { run_folder_version("real", "1.12"); }
-Test(conformance, real3_1_12) { run_folder_version("real3", "1.12"); }
-Test(conformance, gen_1_12) { run_folder_version("gen", "1.12"); }
-Test(conformance, edge_1_12) { run_folder_version("edge", "1.12"); }
-Test(conformance, versions_1_12) { run_folder_version("versions", "1.12"); }
+	while (v[n])
+		n++;
+	cr_assert_leq(n, 16, "more versions than this test's table of indexes");
+	run_folder_version(folder, i > 0 ? v[i] : NULL);
+}
+
+#define FOLDER(folder) \
+	ParameterizedTestParameters(conformance, folder) { return every_version(); } \
+	ParameterizedTest(int *version, conformance, folder) { run_folder(#folder, *version); }
+
+FOLDER(seed)
+FOLDER(real)
+FOLDER(real3)
+FOLDER(gen)
+FOLDER(edge)
+FOLDER(versions)

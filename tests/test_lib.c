@@ -1,10 +1,16 @@
 /* The library face, as an embedding program uses it: u2s_convert() with an
  * options struct and a diagnostics callback; --check, the statistics, and
  * the mesh URI modes with the package search in detail. */
+#include "config.h"
+
 #include "clitest.h"
 
 #include <expat.h>
 #include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <talloc.h>
 
 #include "convtest.h"
 #include "robots.h"
@@ -97,7 +103,7 @@ Test(lib, null_options_are_the_defaults)
 
 Test(lib, diagnostics_callback)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r = convert_opts(BAD, &opts);
 
 	cr_assert_eq(r.rc, U2S_REJECTED);
@@ -136,7 +142,7 @@ static void keep_record(void *arg, const struct u2s_diagnostic *d)
 Test(lib, diagnostics_as_fields)
 {
 	struct records k;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	int in = temp_fd(), out = temp_fd();
 	const char *urdf = "<robot name='r'>\n <link name='a'>\n  <visual>\n"
 			   "   <origin xyz='1 2'/><geometry><sphere radius='1'/></geometry>\n"
@@ -147,7 +153,7 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
 	opts.diag_record_fn = keep_record;
 	opts.diag_record_arg = &k;
-	opts.werror = 1;
+	opts.flags |= U2S_WERROR;
 	cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
 	close(in);
 	close(out);
@@ -170,7 +176,7 @@ Test(lib, diagnostic_path_cut_whole_steps)
 
 	for (i = 0; i < sizeof lengths / sizeof *lengths; i++) {
 		struct records k;
-		struct u2s_options opts = { 0 };
+		struct u2s_options opts = U2S_OPTIONS_INIT;
 		int in = temp_fd(), out = temp_fd();
 		char *name = malloc(lengths[i] + 1), *urdf = malloc(lengths[i] + 200);
 		cr_assert(name && urdf);
@@ -266,11 +272,12 @@ Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)
 Test(lib, check_writes_nothing)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.check = 1;
-	opts.stats = &st;
+	opts.flags |= U2S_CHECK;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_str_eq(r.sdf, "");
@@ -284,11 +291,11 @@ Test(lib, check_writes_nothing)
 
 Test(lib, check_needs_no_output_descriptor)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	int p[2];
 	size_t len = strlen(GOOD);
 
-	opts.check = 1;
+	opts.flags |= U2S_CHECK;
 	cr_assert_eq(pipe(p), 0);
 	cr_assert_eq(write(p[1], GOOD, len), (ssize_t)len);
 	close(p[1]);
@@ -301,10 +308,11 @@ Test(lib, check_needs_no_output_descriptor)
 Test(lib, stats)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.stats = &st;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	cr_assert_eq(st.links_in, 3);
@@ -315,7 +323,7 @@ Test(lib, stats)
 	cr_assert_eq(st.merged, 1);
 	cr_assert(st.seconds >= 0 && st.seconds < 1e6, "%g", st.seconds);
 	result_free(&r);
-	opts.preserve_fixed_joints = 1;
+	opts.flags |= U2S_PRESERVE_FIXED_JOINTS;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(st.links_out, 3);
 	cr_assert_eq(st.joints_out, 2);
@@ -327,12 +335,13 @@ Test(lib, stats)
 Test(lib, stats_untouched_when_rejected)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	memset(&st, 0, sizeof st);
 	st.links_in = 77;
-	opts.stats = &st;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	r = convert_opts(BAD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(st.links_in, 77);
@@ -345,11 +354,12 @@ Test(lib, stats_untouched_when_rejected)
 Test(lib, stats_of_what_is_left_out)
 {
 	struct u2s_stats st;
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.stats = &st;
-	opts.quiet = 1;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
+	opts.flags |= U2S_QUIET;
 	r = convert_opts("<robot name='s'>"
 		    "<link name='base'>" INERTIAL "</link>"
 		    "<link name='float'>" INERTIAL "</link>"
@@ -430,7 +440,7 @@ static unsigned check_folder_stats(const char *corpus, const char *folder)
 	for (i = 0; i < n; i++) {
 		const char *name = ents[i]->d_name;
 		size_t len = strlen(name), in_len, out_len;
-		struct u2s_options opts = { 0 };
+		struct u2s_options opts = U2S_OPTIONS_INIT;
 		struct u2s_stats st;
 		struct tally in, out;
 		char *path, *urdf, *sdf;
@@ -446,7 +456,8 @@ static unsigned check_folder_stats(const char *corpus, const char *folder)
 		urdf = slurp(fd, &in_len);
 		out_fd = temp_fd();
 		opts.diag_fn = ignore;
-		opts.stats = &st;
+		opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
 		rc = u2s_convert(fd, path, out_fd, &opts);
 		close(fd);
@@ -493,7 +504,7 @@ Test(lib, stats_match_the_output_over_the_corpus)
 
 Test(lib, uri_model_as_libsdformat)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *uri;
 
 	uri = uri_of("package://p/m.stl", &opts, NULL);
@@ -513,7 +524,7 @@ Test(lib, uri_model_as_libsdformat)
 
 Test(lib, uri_keep)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *uri;
 
 	opts.uri_mode = U2S_URI_KEEP;
@@ -530,7 +541,7 @@ Test(lib, uri_file_other_uris_as_written)
 		"file:///abs/m.stl", "model://p/m.stl", "meshes/m.stl", "x/package://p/m.stl",
 		"https://example.org/m.stl",
 	};
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned i, warnings;
 
 	opts.uri_mode = U2S_URI_FILE;
@@ -548,7 +559,7 @@ Test(lib, uri_file_explicit_packages)
 	char *nodir = path_in(dir, "nodir");
 	struct u2s_package pkgs[] = { { "pkg_a", a1 }, { "pkg_b", a2 }, { "pkg_a", a2 },
 				      { "pkg_c", nodir } };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 	unsigned warnings;
 	char *uri, *want;
@@ -591,7 +602,7 @@ Test(lib, uri_file_explicit_then_search_paths)
 {
 	char *dir = temp_dir(), *ros = path_in(dir, "ros"), *cwd = getcwd(NULL, 0);
 	struct u2s_package pkgs[] = { { "pkg_a", "no/such/dir" }, { "pkg_b", "rel_b" } };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	put_file(dir, "ros/pkg_a/package.xml", "");
@@ -617,7 +628,7 @@ Test(lib, uri_file_explicit_then_search_paths)
 Test(lib, uri_file_ros_package_path_crawl)
 {
 	char *dir = temp_dir(), *path = malloc(strlen(dir) * 4 + 64);
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned warnings;
 	char *uri, *want;
 	static const struct { const char *pkg, *where; } found[] = {
@@ -681,7 +692,7 @@ Test(lib, uri_file_ros_package_path_crawl)
 Test(lib, uri_file_symlinks_resolved)
 {
 	char *dir = temp_dir(), *link = path_in(dir, "ws/pkg_a"), *target = path_in(dir, "real");
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *ws = path_in(dir, "ws"), *uri, *want;
 
 	put_file(dir, "real/package.xml", "");
@@ -704,7 +715,7 @@ Test(lib, uri_file_symlinks_resolved)
 Test(lib, uri_file_ament_prefix_path)
 {
 	char *dir = temp_dir(), *path = malloc(strlen(dir) * 3 + 64);
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	unsigned warnings;
 	char *uri;
 
@@ -736,7 +747,7 @@ Test(lib, uri_file_ament_prefix_path)
  * are not. */
 Test(lib, uri_file_warnings)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
 	opts.uri_mode = U2S_URI_FILE;
@@ -768,14 +779,14 @@ Test(lib, uri_file_warnings)
 	expect_not_in(r.msgs, "package 'gone'");
 	result_free(&r);
 	/* -q drops the warning, not the rewrite; --werror rejects */
-	opts.quiet = 1;
+	opts.flags |= U2S_QUIET;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_OK);
 	cr_assert_str_eq(r.msgs, "");
 	expect_in(r.sdf, "<uri>model://pkg_b/base.stl</uri>");
 	result_free(&r);
-	opts.quiet = 0;
-	opts.werror = 1;
+	opts.flags &= ~U2S_QUIET;
+	opts.flags |= U2S_WERROR;
 	r = convert_opts(GOOD, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_str_eq(r.sdf, "");
@@ -854,10 +865,10 @@ Test(lib, any_locale_converts_the_same)
 	for (big = 0; big < 2; big++)
 		for (v = 0; v < 3; v++) {
 			char *urdf = locale_robot(big);
-			struct u2s_options c_opts = { 0 }, l_opts;
+			struct u2s_options c_opts = U2S_OPTIONS_INIT, l_opts;
 			struct result c, l;
 			c_opts.sdf_version = v == 1 ? "1.11" : NULL;
-			c_opts.repair = v == 2;
+			c_opts.flags = v == 2 ? U2S_REPAIR : 0;
 			l_opts = c_opts;
 			setlocale(LC_ALL, "C");
 			c = convert_opts(urdf, &c_opts);
@@ -876,4 +887,436 @@ Test(lib, any_locale_converts_the_same)
 			result_free(&l);
 			free(urdf);
 		}
+}
+
+/* ---- the options: size, flags, and a message for every usage error ------- */
+
+/* A robot that converts with one warning (an extension for no link). */
+static const char WARNS[] =
+	"<robot name='r'><link name='a'>" INERTIAL "</link>"
+	"<gazebo reference='b'><mu1>1</mu1></gazebo></robot>";
+
+/* Messages of a call, as text. */
+struct said {
+	char text[4096];
+	unsigned n;
+};
+
+static void say_into(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct said *s = arg;
+	size_t len = strlen(s->text);
+
+	(void)sev;
+	snprintf(s->text + len, sizeof s->text - len, "%s\n", line);
+	s->n++;
+}
+
+static int discard(void *arg, const char *buf, size_t len)
+{
+	(void)arg;
+	(void)buf;
+	(void)len;
+	return 0;
+}
+
+/* OPTS through u2s_convert_buffer_to, messages into *S. */
+static int call_with(struct u2s_options *opts, struct said *s)
+{
+	memset(s, 0, sizeof *s);
+	opts->diag_fn = say_into;
+	opts->diag_arg = s;
+	return u2s_convert_buffer_to(GOOD, strlen(GOOD), "t.urdf", discard, NULL, opts);
+}
+
+Test(options, init_is_the_defaults)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s;
+
+	cr_assert_eq(opts.size, sizeof opts);
+	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
+}
+
+/* A SIZE too small to be any struct u2s_options (0: not initialised, as
+ * with "= { 0 }"): the message still goes to the callback. */
+Test(options, size_too_small_is_a_usage_error)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s;
+
+	opts.size = 0;
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1027]");
+	opts.size = offsetof(struct u2s_options, ament_prefix_path);
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1027]");
+}
+
+/* A caller built against a newer header: more bytes, accepted while the
+ * library does not know them only when they are zero. */
+Test(options, larger_size_zero_tail_accepted_else_refused)
+{
+	struct {
+		struct u2s_options o;
+		unsigned char newer[32];
+	} big;
+	struct said s;
+
+	memset(&big, 0, sizeof big);
+	big.o.size = sizeof big;
+	cr_assert_eq(call_with(&big.o, &s), U2S_OK, "%s", s.text);
+	big.newer[17] = 1;
+	cr_assert_eq(call_with(&big.o, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1028]");
+	expect_in(s.text, "does not know");
+}
+
+Test(options, unknown_flags_refused)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s;
+
+	opts.flags = 1u << 20;
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1028]");
+	expect_in(s.text, "0x100000");
+}
+
+Test(options, repair_mass_must_be_a_mass)
+{
+	const double bad[] = { -1, NAN, INFINITY };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		opts.repair_mass = bad[i];
+		opts.flags = U2S_REPAIR;
+		cr_assert_eq(call_with(&opts, &s), U2S_USAGE, "%g", bad[i]);
+		expect_in(s.text, "[U2S1029]");
+	}
+	opts.repair_mass = 0;
+	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
+	opts.repair_mass = 2;
+	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
+}
+
+/* The versions are the library's list, in the message too. */
+Test(options, unknown_version_message_lists_the_table)
+{
+	const char *const *v = u2s_sdf_versions();
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s;
+	char list[256] = "";
+
+	cr_assert_not_null(v[0]);
+	for (; *v; v++) {
+		cr_assert(u2s_sdf_version_known(*v), "%s", *v);
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 list[0] ? ", " : "(", *v);
+		opts.sdf_version = *v;
+		cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s: %s", *v, s.text);
+	}
+	strcat(list, ")");
+	cr_assert(!u2s_sdf_version_known("1.10"));
+	cr_assert(!u2s_sdf_version_known(NULL));
+	opts.sdf_version = "1.10";
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1003]");
+	expect_in(s.text, list);
+}
+
+Test(options, null_arguments_are_usage_errors_with_a_message)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s = { "", 0 };
+
+	opts.diag_fn = say_into;
+	opts.diag_arg = &s;
+	cr_assert_eq(u2s_convert_buffer(GOOD, strlen(GOOD), "t.urdf", NULL, NULL, &opts),
+		     U2S_USAGE);
+	expect_in(s.text, "[U2S1030]");
+	memset(&s, 0, sizeof s);
+	cr_assert_eq(u2s_convert_buffer_to(GOOD, strlen(GOOD), "t.urdf", NULL, NULL, &opts),
+		     U2S_USAGE);
+	expect_in(s.text, "[U2S1031]");
+	memset(&s, 0, sizeof s);
+	opts.flags = U2S_CHECK;
+	cr_assert_eq(u2s_convert_buffer_to(GOOD, strlen(GOOD), "t.urdf", NULL, NULL, &opts),
+		     U2S_OK, "%s", s.text);
+}
+
+Test(options, version_is_the_package_version)
+{
+	cr_assert_str_eq(u2s_version(), PACKAGE_VERSION);
+	cr_assert_eq(u2s_version(), u2s_version(), "a static string");
+}
+
+/* ---- the header's promises, one test each -------------------------------- */
+
+/* A locale that writes 1,50, as a thread's own (the caller's business),
+ * or the test is skipped. */
+static locale_t comma_locale(void)
+{
+	static const char *const names[] = { "de_DE.UTF-8", "de_DE.utf8", "de_DE" };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		locale_t l = newlocale(LC_ALL_MASK, names[i], (locale_t)0);
+		if (l)
+			return l;
+	}
+	cr_skip_test("no de_DE locale here (scripts/quickstart makes one)");
+	return (locale_t)0;
+}
+
+/* What each of the caller's callbacks saw of the caller's locale. */
+struct seen_locale {
+	char diag[32], record[32], write[32], stats[32];
+	char msgs[4096];
+	int fail_write;     /* the writer returns EIO */
+};
+
+static void seen_diag(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct seen_locale *s = arg;
+	size_t len = strlen(s->msgs);
+
+	(void)sev;
+	snprintf(s->diag, sizeof s->diag, "%.2f", 1.5);
+	snprintf(s->msgs + len, sizeof s->msgs - len, "%s\n", line);
+}
+
+static void seen_record(void *arg, const struct u2s_diagnostic *d)
+{
+	struct seen_locale *s = arg;
+
+	(void)d;
+	snprintf(s->record, sizeof s->record, "%.2f", 1.5);
+}
+
+static int seen_write(void *arg, const char *buf, size_t len)
+{
+	struct seen_locale *s = arg;
+
+	(void)buf;
+	(void)len;
+	snprintf(s->write, sizeof s->write, "%.2f", 1.5);
+	return s->fail_write ? EIO : 0;
+}
+
+static void seen_stats(void *arg, const struct u2s_stats *st)
+{
+	struct seen_locale *s = arg;
+
+	(void)st;
+	snprintf(s->stats, sizeof s->stats, "%.2f", 1.5);
+}
+
+/* Locale: the SDF is C's whatever the caller's locale; every callback
+ * runs in the caller's locale (its printf writes 1,50), the system's
+ * error texts in messages are the caller's, and the caller's thread is
+ * left in its locale. */
+Test(promise, locale)
+{
+	locale_t de = comma_locale(), c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct seen_locale s;
+	char *ref, *sdf, eio[256];
+	size_t reflen, len;
+
+	/* in C: the reference */
+	uselocale(c);
+	opts.flags = U2S_QUIET;
+	cr_assert_eq(u2s_convert_buffer(WARNS, strlen(WARNS), "t.urdf", &ref, &reflen, &opts),
+		     U2S_OK);
+	opts.flags = 0;
+	/* in de_DE: the same SDF, and every callback in de_DE */
+	uselocale(de);
+	snprintf(eio, sizeof eio, "%s", strerror(EIO));
+	memset(&s, 0, sizeof s);
+	opts.diag_fn = seen_diag;
+	opts.diag_arg = &s;
+	opts.stats_fn = seen_stats;
+	opts.stats_arg = &s;
+	cr_assert_eq(u2s_convert_buffer(WARNS, strlen(WARNS), "t.urdf", &sdf, &len, &opts), U2S_OK);
+	cr_assert_eq(uselocale((locale_t)0), de, "the caller's thread left in its locale");
+	cr_assert_str_eq(sdf, ref, "the SDF differs in de_DE");
+	cr_assert_str_eq(s.diag, "1,50", "the message callback ran in '%s'", s.diag);
+	cr_assert_str_eq(s.stats, "1,50", "the statistics callback ran in '%s'", s.stats);
+	opts.diag_record_fn = seen_record;
+	opts.diag_record_arg = &s;
+	s.fail_write = 1;
+	cr_assert_eq(u2s_convert_buffer_to(WARNS, strlen(WARNS), "t.urdf", seen_write, &s, &opts),
+		     U2S_IO);
+	cr_assert_eq(uselocale((locale_t)0), de);
+	cr_assert_str_eq(s.record, "1,50", "the record callback ran in '%s'", s.record);
+	cr_assert_str_eq(s.write, "1,50", "the writer ran in '%s'", s.write);
+	/* the write error (through diag_fn: no record_fn now) in the caller's words */
+	opts.diag_record_fn = NULL;
+	s.msgs[0] = '\0';
+	cr_assert_eq(u2s_convert_buffer_to(WARNS, strlen(WARNS), "t.urdf", seen_write, &s, &opts),
+		     U2S_IO);
+	expect_in(s.msgs, eio);
+	uselocale(LC_GLOBAL_LOCALE);
+	u2s_free(ref);
+	u2s_free(sdf);
+	freelocale(de);
+	freelocale(c);
+}
+
+/* Output: nothing but through the given descriptor, writer or result and
+ * the callbacks (standard output and error stay empty), and the
+ * environment is not read (ROS_PACKAGE_PATH set, but not given: the
+ * package is not found there). */
+Test(promise, output)
+{
+	char *dir = temp_dir(), *urdf = mesh_robot("package://envpkg/m.stl"), *sdf;
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	int out = temp_fd(), err = temp_fd(), saved_out = dup(1), saved_err = dup(2), rc;
+	struct said s = { "", 0 };
+	size_t len;
+
+	put_file(dir, "envpkg/package.xml", "<package/>");
+	setenv("ROS_PACKAGE_PATH", dir, 1);
+	setenv("AMENT_PREFIX_PATH", dir, 1);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.diag_fn = say_into;
+	opts.diag_arg = &s;
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out, 1);
+	dup2(err, 2);
+	rc = u2s_convert_buffer(urdf, strlen(urdf), "t.urdf", &sdf, &len, &opts);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_out, 1);
+	dup2(saved_err, 2);
+	cr_assert_eq(rc, U2S_OK, "%s", s.text);
+	cr_assert_eq(lseek(out, 0, SEEK_END), 0, "something written on standard output");
+	cr_assert_eq(lseek(err, 0, SEEK_END), 0, "something written on standard error");
+	expect_not_in(sdf, "file://");
+	expect_in(sdf, "model://envpkg/m.stl");
+	expect_in(s.text, "envpkg");   /* the package not found: said through the callback */
+	u2s_free(sdf);
+	free(urdf);
+	remove_tree(dir);
+	close(out);
+	close(err);
+}
+
+/* talloc's blocks outside any context of the test's. */
+static size_t blocks_in_use(void)
+{
+	return talloc_total_blocks(NULL);
+}
+
+static void count_blocks(void *arg, enum u2s_severity sev, const char *line)
+{
+	size_t *during = arg;
+
+	(void)sev;
+	(void)line;
+	*during = blocks_in_use();
+}
+
+/* Memory and ownership: a call's allocations are all gone when it returns
+ * (whatever its outcome), the result is the caller's to free with
+ * u2s_free, and the version strings are static. */
+Test(promise, ownership)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	size_t before, during = 0, len;
+	char *sdf;
+	int i;
+
+	talloc_enable_null_tracking();
+	before = blocks_in_use();
+	opts.diag_fn = count_blocks;
+	opts.diag_arg = &during;
+	for (i = 0; i < 3; i++) {
+		cr_assert_eq(u2s_convert_buffer(WARNS, strlen(WARNS), "t.urdf", &sdf, &len, &opts),
+			     U2S_OK);
+		cr_assert_gt(during, before, "the call's own context is tracked");
+		cr_assert_eq(blocks_in_use(), before, "blocks left by a conversion");
+		cr_assert_eq(strlen(sdf), len);
+		u2s_free(sdf);
+		cr_assert_eq(u2s_convert_buffer(BAD, strlen(BAD), "t.urdf", &sdf, &len, &opts),
+			     U2S_REJECTED);
+		cr_assert_null(sdf);
+		cr_assert_eq(blocks_in_use(), before, "blocks left by a rejected input");
+	}
+	cr_assert_eq(u2s_sdf_versions(), u2s_sdf_versions());
+	cr_assert_eq(u2s_sdf_versions()[0], u2s_sdf_versions()[0]);
+	cr_assert_eq(u2s_version(), u2s_version());
+	talloc_disable_null_tracking();
+}
+
+/* Threads: conversions at once on several threads, each with its own
+ * options, give what each gives alone, and call back on their own thread. */
+#define NTHREADS 4
+struct threaded {
+	pthread_t self;
+	const char *version;
+	char *sdf;
+	unsigned messages, foreign;   /* callbacks, and those on another thread */
+	int rc;
+};
+
+static void on_own_thread(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct threaded *t = arg;
+
+	(void)sev;
+	(void)line;
+	t->messages++;
+	t->foreign += !pthread_equal(pthread_self(), t->self);
+}
+
+static void *convert_on_thread(void *arg)
+{
+	struct threaded *t = arg;
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	int i;
+
+	t->self = pthread_self();
+	opts.sdf_version = t->version;
+	opts.diag_fn = on_own_thread;
+	opts.diag_arg = t;
+	for (i = 0; i < 20 && t->rc == U2S_OK; i++) {
+		u2s_free(t->sdf);
+		t->rc = u2s_convert_buffer(WARNS, strlen(WARNS), "t.urdf", &t->sdf, NULL, &opts);
+	}
+	return NULL;
+}
+
+Test(promise, threads)
+{
+	struct threaded t[NTHREADS];
+	pthread_t id[NTHREADS];
+	int i;
+
+	memset(t, 0, sizeof t);
+	for (i = 0; i < NTHREADS; i++) {
+		t[i].version = u2s_sdf_versions()[i % 2];
+		cr_assert_eq(pthread_create(&id[i], NULL, convert_on_thread, &t[i]), 0);
+	}
+	for (i = 0; i < NTHREADS; i++)
+		cr_assert_eq(pthread_join(id[i], NULL), 0);
+	for (i = 0; i < NTHREADS; i++) {
+		struct u2s_options opts = U2S_OPTIONS_INIT;
+		char *alone;
+
+		opts.sdf_version = t[i].version;
+		opts.flags = U2S_QUIET;
+		cr_assert_eq(t[i].rc, U2S_OK);
+		cr_assert_eq(t[i].messages, 20, "thread %d", i);
+		cr_assert_eq(t[i].foreign, 0, "thread %d: a callback on another thread", i);
+		cr_assert_eq(u2s_convert_buffer(WARNS, strlen(WARNS), "t.urdf", &alone, NULL, &opts),
+			     U2S_OK);
+		cr_assert_str_eq(t[i].sdf, alone, "thread %d", i);
+		u2s_free(alone);
+		u2s_free(t[i].sdf);
+	}
 }

@@ -14,10 +14,9 @@
 
 static struct result run(const char *urdf, int repair, int check)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
-	opts.repair = repair;
-	opts.check = check;
+	opts.flags = (repair ? U2S_REPAIR : 0) | (check ? U2S_CHECK : 0);
 	return convert_opts(urdf, &opts);
 }
 

@@ -83,7 +83,7 @@ static char *read_file(const char *path, size_t *len)
 
 Test(mem, good_input_to_a_string)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct msgs m = { 0 };
 	char *sdf = (char *)1;
 	size_t len = 0;
@@ -104,7 +104,7 @@ Test(mem, good_input_to_a_string)
 
 Test(mem, name_defaults_to_memory)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct msgs m = { 0 };
 	char *sdf;
 
@@ -120,7 +120,7 @@ Test(mem, name_defaults_to_memory)
  * and a NUL inside it is the input's error. */
 Test(mem, length_not_nul)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct msgs m = { 0 };
 	char text[sizeof GOOD + 16];
 	char *sdf;
@@ -143,7 +143,7 @@ Test(mem, rejected_writes_nothing)
 		"", "<robot name='r'>", "<robot name='r'><link name='a'/><link name='a'/></robot>",
 		"<robot name='r'><link name='a'/><link name='b'/></robot>", "<urdf/>",
 	};
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	size_t i;
 
 	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -168,12 +168,12 @@ Test(mem, rejected_writes_nothing)
 
 Test(mem, werror_rejects)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct written w = { 0 };
 	char *sdf;
 
-	opts.werror = 1;
-	opts.quiet = 1;
+	opts.flags |= U2S_WERROR;
+	opts.flags |= U2S_QUIET;
 	opts.diag_fn = keep;
 	opts.diag_arg = &(struct msgs){ 0 };
 	cr_assert_eq(u2s_convert_buffer(GOOD, strlen(GOOD), "t", &sdf, NULL, &opts), U2S_REJECTED);
@@ -184,7 +184,7 @@ Test(mem, werror_rejects)
 
 Test(mem, writer_failure_is_io)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct msgs m = { 0 };
 	struct written w = { .fail = ENOSPC };
 
@@ -204,16 +204,16 @@ Test(mem, writer_failure_is_io)
 
 Test(mem, check_and_usage)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *sdf = (char *)1;
 
 	opts.diag_fn = keep;
 	opts.diag_arg = &(struct msgs){ 0 };
-	opts.check = 1;
+	opts.flags |= U2S_CHECK;
 	cr_assert_eq(u2s_convert_buffer_to(GOOD, strlen(GOOD), "t", NULL, NULL, &opts), U2S_OK);
 	cr_assert_eq(u2s_convert_buffer(GOOD, strlen(GOOD), "t", &sdf, NULL, &opts), U2S_OK);
 	cr_assert_null(sdf);
-	opts.check = 0;
+	opts.flags &= ~U2S_CHECK;
 	cr_assert_eq(u2s_convert_buffer_to(GOOD, strlen(GOOD), "t", NULL, NULL, &opts), U2S_USAGE);
 	cr_assert_eq(u2s_convert_buffer(GOOD, strlen(GOOD), "t", NULL, NULL, &opts), U2S_USAGE);
 	opts.sdf_version = "1.10";
@@ -291,17 +291,17 @@ static unsigned over_folder(const char *folder, struct u2s_options *opts)
 Test(mem, corpus_as_from_a_descriptor, .timeout = 300)
 {
 	static const char *folders[] = { "edge", "gen", "real", "real3", "seed", "versions" };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	size_t i;
 
 	for (i = 0; i < sizeof folders / sizeof *folders; i++)
 		cr_assert_gt(over_folder(folders[i], &opts), 0, "%s", folders[i]);
-	opts.repair = 1;
+	opts.flags |= U2S_REPAIR;
 	opts.sdf_version = "1.12";
 	over_folder("real", &opts);
-	opts.repair = 0;
+	opts.flags &= ~U2S_REPAIR;
 	opts.sdf_version = "1.11";
-	opts.preserve_fixed_joints = 1;
+	opts.flags |= U2S_PRESERVE_FIXED_JOINTS;
 	opts.uri_mode = U2S_URI_KEEP;
 	over_folder("edge", &opts);
 }

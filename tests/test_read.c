@@ -25,7 +25,7 @@ struct msgs {
 static TALLOC_CTX *ctx;
 static struct msgs msgs;
 static struct diag diag;
-static struct u2s_options opts;
+static struct options opts;
 
 static void collect(void *arg, enum u2s_severity sev, const char *line)
 {

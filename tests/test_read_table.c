@@ -184,11 +184,10 @@ static char *cat3(const char *a, const char *b, const char *c)
  * has every element that has a row). */
 static struct result convert_in(const struct context *c, const char *children)
 {
-	struct u2s_options opts;
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *doc = cat3(c->front, children, c->back);
 	struct result r;
 
-	memset(&opts, 0, sizeof opts);
 	r = convert_opts(doc, &opts);
 	free(doc);
 	return r;

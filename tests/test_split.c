@@ -107,12 +107,13 @@ static void convert_as(int in, struct result *r, int single_thread)
 	int out = temp_fd();
 	size_t len;
 
-	memset(&opts, 0, sizeof opts);
+	opts = (struct u2s_options)U2S_OPTIONS_INIT;
 	memset(&st, 0, sizeof st);
-	opts.stats = &st;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
 	opts.diag_fn = collect;
 	opts.diag_arg = r;
-	opts.single_thread = single_thread;
+	opts.flags = single_thread ? U2S_SINGLE_THREAD : 0;
 	r->mlen = 0;
 	r->msgs[0] = '\0';
 	r->rc = u2s_convert(in, "big.urdf", out, &opts);

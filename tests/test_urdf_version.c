@@ -142,7 +142,7 @@ Test(quat_xyzw, zero_has_no_direction)
 
 static struct result run(const char *urdf)
 {
-	struct u2s_options o = { 0 };
+	struct u2s_options o = U2S_OPTIONS_INIT;
 
 	return convert_opts(urdf, &o);
 }

@@ -17,7 +17,7 @@
 
 static struct result convert(const char *urdf)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
 	return convert_opts(urdf, &opts);
 }
@@ -522,7 +522,7 @@ Test(write, missing_link_message)
 
 Test(write, werror_rejects_warnings)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 	const char *urdf =
 		"<robot name='r'>\n"
@@ -536,16 +536,16 @@ Test(write, werror_rejects_warnings)
 	cr_assert_gt(r.len, 0);
 	result_free(&r);
 
-	memset(&opts, 0, sizeof opts);
-	opts.werror = 1;
+	opts = (struct u2s_options)U2S_OPTIONS_INIT;
+	opts.flags |= U2S_WERROR;
 	r = convert_opts(urdf, &opts);
 	cr_assert_eq(r.rc, U2S_REJECTED);
 	cr_assert_eq(r.nerrors, 1, "%s", r.msgs);
 	cr_assert_eq(r.len, 0);
 	result_free(&r);
 
-	memset(&opts, 0, sizeof opts);
-	opts.quiet = 1;
+	opts = (struct u2s_options)U2S_OPTIONS_INIT;
+	opts.flags |= U2S_QUIET;
 	r = convert_opts(urdf, &opts);
 	cr_assert_eq(r.rc, U2S_OK);
 	cr_assert_str_eq(r.msgs, "");
@@ -555,7 +555,7 @@ Test(write, werror_rejects_warnings)
 Test(write, output_error)
 {
 	struct result r = { 0 };
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	const char *urdf = "<robot name='r'><link name='a'>" INERTIAL "</link></robot>";
 	int p[2], full = open("/dev/full", O_WRONLY);
 
@@ -604,10 +604,10 @@ Test(lump, fixed_child_merges_into_parent)
 
 Test(lump, preserve_fixed_joints_option_keeps_them)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	struct result r;
 
-	opts.preserve_fixed_joints = 1;
+	opts.flags |= U2S_PRESERVE_FIXED_JOINTS;
 	r = convert_opts(FIXED_PAIR, &opts);
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	at(&r, "<joint name='mount' type='fixed'>");
@@ -699,7 +699,7 @@ Test(lump, long_fixed_chain_is_linear_and_finite)
 	{
 		/* too big for one pipe write: use a file */
 		int fd = temp_fd(), out = temp_fd();
-		struct u2s_options opts = { 0 };
+		struct u2s_options opts = U2S_OPTIONS_INIT;
 		cr_assert_eq(write(fd, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
 		lseek(fd, 0, SEEK_SET);
 		opts.diag_fn = collect;
@@ -1251,7 +1251,7 @@ Test(lump, item_named_like_its_owner_is_said)
 
 static struct result convert_version(const char *urdf, const char *version)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
 	opts.sdf_version = version;
 	return convert_opts(urdf, &opts);
@@ -1400,9 +1400,9 @@ Test(version, what_each_version_writes)
 
 static struct result convert_repair(const char *urdf)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
-	opts.repair = 1;
+	opts.flags |= U2S_REPAIR;
 	return convert_opts(urdf, &opts);
 }
 
@@ -1501,7 +1501,7 @@ Test(repair, massless_root_gets_a_small_mass)
 		"<joint name='j' type='revolute'><parent link='base'/><child link='arm'/>"
 		"<limit effort='1' velocity='1'/></joint>\n"
 		"</robot>");
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
 	at(&r, "<link name='base'>");
 	at(&r, "<mass>0.001</mass>");
@@ -1510,7 +1510,7 @@ Test(repair, massless_root_gets_a_small_mass)
 	cr_assert_not_null(strstr(r.msgs, "t.urdf:2:1: warning: repaired: link 'base' has no mass"),
 			   "%s", r.msgs);
 	result_free(&r);
-	opts.repair = 1;
+	opts.flags |= U2S_REPAIR;
 	opts.repair_mass = 2;
 	r = convert_opts("<robot name='r'><link name='base'/></robot>", &opts);
 	at(&r, "<mass>2</mass>");
@@ -1537,7 +1537,7 @@ Test(repair, names_and_axes)
 		"<limit effort='1' velocity='1'/></joint>\n"
 		"<gazebo reference='arm'><stopCfm>0.5</stopCfm></gazebo>\n"
 		"</robot>");
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 
 	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
 	at(&r, "<joint name='arm_joint_2' type='revolute'>");
@@ -1552,7 +1552,7 @@ Test(repair, names_and_axes)
 			   "%s", r.msgs);
 	result_free(&r);
 
-	opts.repair = 1;
+	opts.flags |= U2S_REPAIR;
 	opts.sdf_version = "1.11";
 	r = convert_opts(
 		"<robot name='r'>"

@@ -9,6 +9,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "u2s.h"
+
+/* u2s_options.stats_fn that keeps the statistics in *ARG (a struct
+ * u2s_stats). */
+static inline void keep_stats(void *arg, const struct u2s_stats *st)
+{
+	*(struct u2s_stats *)arg = *st;
+}
+
 /* An unlinked temporary file, open for reading and writing. */
 static inline int temp_fd(void)
 {

@@ -67,7 +67,7 @@ static int ninputs;
 /* Converts input I by entry WAY (0, 1, 2) into *SDF and *MSGS. */
 static int convert(const struct input *in, int way, struct text *sdf, struct text *msgs)
 {
-	struct u2s_options opts = { 0 };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
 	char *s = NULL;
 	size_t n = 0;
 	int rc, fd, out;

@@ -21,9 +21,17 @@ __all__ = ["convert", "check", "Result", "Diagnostic", "ConversionError", "SDF_V
            "URI_MODES"]
 __version__ = "0.1.0"
 
-SDF_VERSIONS = ("1.9", "1.11", "1.12")
 URI_MODES = {"model": 0, "keep": 1, "file": 2}
 _STATUS = {1: "rejected", 2: "usage", 3: "io"}
+
+
+def __getattr__(name):
+    # SDF_VERSIONS: the SDFormat versions the library writes, ascending,
+    # the first the default; asked of the library (u2s_sdf_versions()) when
+    # first read, so that the list is the library's own.
+    if name == "SDF_VERSIONS":
+        return _lib.sdf_versions()
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 class Diagnostic(NamedTuple):
@@ -93,8 +101,9 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
         urdf = bytes(urdf)
     elif not isinstance(urdf, bytes):
         raise TypeError("urdf must be str or bytes, not %s" % type(urdf).__name__)
-    if sdf_version not in SDF_VERSIONS:
-        raise ValueError("sdf_version must be one of %s, not %r" % (", ".join(SDF_VERSIONS),
+    versions = _lib.sdf_versions()
+    if sdf_version is not None and sdf_version not in versions:
+        raise ValueError("sdf_version must be one of %s, not %r" % (", ".join(versions),
                                                                       sdf_version))
     if uri_mode not in URI_MODES:
         raise ValueError("uri_mode must be one of %s, not %r" % (", ".join(URI_MODES),
@@ -112,10 +121,9 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
             path=_text(d.path), file=_text(d.file)))
 
     opts = _lib.Options()
-    opts.quiet = bool(quiet)
-    opts.werror = bool(werror)
-    opts.preserve_fixed_joints = bool(preserve_fixed_joints)
-    opts.check = bool(check)
+    opts.flags = ((_lib.U2S_QUIET if quiet else 0) | (_lib.U2S_WERROR if werror else 0) |
+                  (_lib.U2S_PRESERVE_FIXED_JOINTS if preserve_fixed_joints else 0) |
+                  (_lib.U2S_CHECK if check else 0) | (_lib.U2S_REPAIR if repair else 0))
     opts.uri_mode = URI_MODES[uri_mode]
     pairs = _packages(package_paths)
     packages = (_lib.Package * max(len(pairs), 1))(*[_lib.Package(n, d) for n, d in pairs])
@@ -123,8 +131,7 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     opts.npackages = len(pairs)
     opts.ros_package_path = _env_path(ros_package_path, "ROS_PACKAGE_PATH")
     opts.ament_prefix_path = _env_path(ament_prefix_path, "AMENT_PREFIX_PATH")
-    opts.sdf_version = sdf_version.encode()
-    opts.repair = bool(repair)
+    opts.sdf_version = sdf_version.encode() if sdf_version is not None else None
     opts.repair_mass = float(repair_mass or 0)
     callback = _lib.DiagRecordFn(record)   # kept alive until the call returns
     opts.diag_record_fn = callback
@@ -142,7 +149,7 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     return rc, text, diagnostics
 
 
-def convert(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
+def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
             preserve_fixed_joints=False, uri_mode="model", package_paths=None,
             ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
             name="<string>"):
@@ -151,7 +158,8 @@ def convert(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
     Returns Result(sdf, diagnostics): the SDF text and the warnings.  Raises
     ConversionError (with .diagnostics) when the input is rejected, and
     ValueError for an option u2s does not have.  The options are the CLI's:
-    sdf_version "1.9", "1.11" or "1.12"; repair (and repair_mass, kg);
+    sdf_version, one of SDF_VERSIONS (None: the first, the library's
+    default); repair (and repair_mass, kg);
     preserve_fixed_joints; uri_mode "model", "keep" or "file", with
     package_paths ({NAME: DIR} or (NAME, DIR) pairs) and the search paths
     ros_package_path and ament_prefix_path (None: from the environment, as
@@ -165,7 +173,7 @@ def convert(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
     return Result(text, diagnostics)
 
 
-def check(urdf, *, sdf_version="1.9", repair=False, repair_mass=None,
+def check(urdf, *, sdf_version=None, repair=False, repair_mass=None,
           preserve_fixed_joints=False, uri_mode="model", package_paths=None,
           ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
           name="<string>"):

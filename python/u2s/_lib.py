@@ -3,13 +3,15 @@ package uses, laid out as the header lays them out.  The library is the
 package's own, libu2s.so beside this file, which setup.py built from the
 same sources as this layout; U2S_LIBRARY (a path) overrides it, and a
 package without its own (run from a checkout) loads the system's by its
-SONAME, libu2s.so.0, whose number changes whenever a layout here would
-have to (the header's version promise)."""
+SONAME, libu2s.so.1, whose number changes whenever a layout here would
+have to (the header's version promise).  struct u2s_options carries its
+size and grows only at its end, so Options may lag behind a newer library;
+the SDFormat versions are the library's (sdf_versions())."""
 import ctypes
 import os
 import threading
 
-SONAME = "libu2s.so.0"
+SONAME = "libu2s.so.1"
 U2S_WARNING, U2S_ERROR = 0, 1
 
 
@@ -31,25 +33,38 @@ DiagFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p)
 DiagRecordFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(Diagnostic))
 
 
+StatsFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
+
+# enum u2s_flag
+U2S_QUIET = 1 << 0
+U2S_WERROR = 1 << 1
+U2S_PRESERVE_FIXED_JOINTS = 1 << 2
+U2S_CHECK = 1 << 3
+U2S_REPAIR = 1 << 4
+U2S_SINGLE_THREAD = 1 << 5
+
+
 class Options(ctypes.Structure):
-    _fields_ = [("quiet", ctypes.c_int),
-                ("werror", ctypes.c_int),
-                ("preserve_fixed_joints", ctypes.c_int),
+    """struct u2s_options; Options() has its size set (U2S_OPTIONS_INIT)."""
+    _fields_ = [("size", ctypes.c_size_t),
+                ("flags", ctypes.c_uint),
+                ("sdf_version", ctypes.c_char_p),
+                ("uri_mode", ctypes.c_int),
+                ("repair_mass", ctypes.c_double),
                 ("diag_fn", DiagFn),
                 ("diag_arg", ctypes.c_void_p),
-                ("check", ctypes.c_int),
-                ("uri_mode", ctypes.c_int),
+                ("diag_record_fn", DiagRecordFn),
+                ("diag_record_arg", ctypes.c_void_p),
+                ("stats_fn", StatsFn),
+                ("stats_arg", ctypes.c_void_p),
                 ("packages", ctypes.POINTER(Package)),
                 ("npackages", ctypes.c_size_t),
                 ("ros_package_path", ctypes.c_char_p),
-                ("ament_prefix_path", ctypes.c_char_p),
-                ("stats", ctypes.c_void_p),
-                ("single_thread", ctypes.c_int),
-                ("sdf_version", ctypes.c_char_p),
-                ("repair", ctypes.c_int),
-                ("repair_mass", ctypes.c_double),
-                ("diag_record_fn", DiagRecordFn),
-                ("diag_record_arg", ctypes.c_void_p)]
+                ("ament_prefix_path", ctypes.c_char_p)]
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.size = ctypes.sizeof(Options)
 
 
 _lock = threading.Lock()
@@ -72,7 +87,7 @@ def path():
 
 def load():
     """The library, loaded once: U2S_LIBRARY when set, else the package's
-    own (u2s/libu2s.so), else libu2s.so.0 from the system's search path
+    own (u2s/libu2s.so), else libu2s.so.1 from the system's search path
     when the package has none."""
     global _lib
     with _lock:
@@ -90,5 +105,24 @@ def load():
             lib.u2s_convert_buffer.restype = ctypes.c_int
             lib.u2s_free.argtypes = [ctypes.c_void_p]
             lib.u2s_free.restype = None
+            lib.u2s_version.argtypes = []
+            lib.u2s_version.restype = ctypes.c_char_p
+            lib.u2s_sdf_versions.argtypes = []
+            lib.u2s_sdf_versions.restype = ctypes.POINTER(ctypes.c_char_p)
             _lib = lib
         return _lib
+
+
+def sdf_versions():
+    """The SDFormat versions the library writes (u2s_sdf_versions()),
+    ascending; the first is the default."""
+    p = load().u2s_sdf_versions()
+    out = []
+    while p[len(out)] is not None:
+        out.append(p[len(out)].decode())
+    return tuple(out)
+
+
+def version():
+    """The library's package version (u2s_version())."""
+    return load().u2s_version().decode()

@@ -1,0 +1,35 @@
+/* options: what one conversion was asked, as the modules read it.  The
+ * caller's struct u2s_options (of whatever size it was compiled with) is
+ * read once, by convert.c, into this struct, which no caller sees: its
+ * layout may change freely, and a new option is a field here and a line
+ * in convert.c's reading of the public one. */
+#ifndef U2S_OPTIONS_H
+#define U2S_OPTIONS_H
+
+#include <stddef.h>
+
+#include "u2s.h"
+
+struct options {
+	int quiet;                 /* U2S_QUIET */
+	int werror;                /* U2S_WERROR */
+	int preserve_fixed_joints; /* U2S_PRESERVE_FIXED_JOINTS */
+	int check;                 /* U2S_CHECK */
+	int repair;                /* U2S_REPAIR */
+	int single_thread;         /* U2S_SINGLE_THREAD */
+	const char *sdf_version;   /* NULL: the default */
+	enum u2s_uri_mode uri_mode;
+	double repair_mass;        /* 0: the default */
+	/* The caller's callbacks, each to be called in the caller's locale
+	 * (convert.c puts its own in front of them). */
+	u2s_diag_fn *diag_fn;      /* NULL: stderr */
+	void *diag_arg;
+	u2s_diag_record_fn *diag_record_fn;
+	void *diag_record_arg;
+	const struct u2s_package *packages;
+	size_t npackages;
+	const char *ros_package_path;
+	const char *ament_prefix_path;
+};
+
+#endif
