@@ -1,8 +1,9 @@
 /* gzsim: the tables of gzsim.h and their lookups.  Read (not copied) from
  * gz-sim's sources at tags ignition-gazebo6_6.0.0 .. ignition-gazebo6_6.18.0
- * (Fortress), gz-sim8_8.0.0 .. gz-sim8_8.14.0 (Harmonic) and
- * gz-sim10_10.4.0 (Jetty), and gz-common's src/SystemPaths.cc at
- * ignition-common4_4.8.1 and gz-common5_5.8.0; each row names its file. */
+ * (Fortress), gz-sim8_8.0.0 .. gz-sim8_8.14.0 (Harmonic), gz-sim9_9.5.0
+ * (Ionic) and gz-sim10_10.4.0 (Jetty), and gz-common's src/SystemPaths.cc at
+ * ignition-common4_4.8.1, gz-common5_5.8.0 and gz-common7_7.3.1; each row
+ * names its file. */
 #include "gzsim.h"
 
 #include <fnmatch.h>
@@ -14,18 +15,23 @@
  * lib<project><major>-<stem>-system.so and installs beside it the
  * unversioned lib<project>-<stem>-system.so: libignition-gazebo-imu-system.so
  * in every Fortress tag from ignition-gazebo6_6.0.0, libgz-sim-imu-system.so
- * in gz-sim8_8.0.0 and later.  SystemPaths::FindSharedLibrary (gz-common
- * src/SystemPaths.cc, GenerateLibraryPaths) tries NAME, libNAME.so and
- * NAME.so, and strips "lib" and ".so" first, so "ignition-gazebo-imu-system"
- * and "libignition-gazebo-imu-system.so" load alike; the table writes the
- * short one, as examples/worlds/sensors.sdf does.
+ * in gz-sim8_8.0.0 and gz-sim9_9.5.0; gz-sim10 (CMakeLists.txt:
+ * project(gz-sim)) has no versioned name, only libgz-sim-imu-system.so.
+ * gz_world_system_named accepts a version number after either prefix
+ * all the same.  SystemPaths::FindSharedLibrary (gz-common
+ * src/SystemPaths.cc, GenerateLibraryPaths, the same at
+ * ignition-common4_4.8.1, gz-common5_5.8.0 and gz-common7_7.3.1) tries
+ * NAME, libNAME.so and NAME.so, and the same for NAME less a leading "lib"
+ * and trailing ".so" when it has both, so "ignition-gazebo-imu-system" and
+ * "libignition-gazebo-imu-system.so" load alike; the table writes the short
+ * one, as examples/worlds/sensors.sdf does.
  *
  * Between spellings (src/SystemLoader.cc):
  *   Fortress from ignition-gazebo6_6.16.0 maps "gz-sim" in a file name to
  *   "ignition-gazebo"; 6.0.0-6.15.0 do not, so Fortress rows use the
  *   ignition- names, which every 6.x loads.
- *   gz-sim8 maps "ignition-gazebo" anywhere in a file name to "gz-sim" and
- *   "ignition::gazebo" in a class name to "gz::sim"; gz-sim10
+ *   gz-sim8 and gz-sim9 map "ignition-gazebo" anywhere in a file name to
+ *   "gz-sim" and "ignition::gazebo" in a class name to "gz::sim"; gz-sim10
  *   (src/Util.cc normalizePluginFilename) only at the start of the name,
  *   so "libignition-gazebo-imu-system.so" no longer loads there.
  * Class names: every system registers the alias
