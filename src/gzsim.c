@@ -1,0 +1,420 @@
+/* gzsim: the tables of gzsim.h and their lookups.  Read (not copied) from
+ * gz-sim's sources at tags ignition-gazebo6_6.0.0 .. ignition-gazebo6_6.18.0
+ * (Fortress), gz-sim8_8.0.0 .. gz-sim8_8.14.0 (Harmonic), gz-sim9_9.5.0
+ * (Ionic) and gz-sim10_10.4.0 (Jetty), and gz-common's src/SystemPaths.cc at
+ * ignition-common4_4.8.1, gz-common5_5.8.0 and gz-common7_7.3.1; each row
+ * names its file. */
+#include "gzsim.h"
+
+#include <fnmatch.h>
+#include <string.h>
+
+/* ---- World systems ----------------------------------------------------- */
+
+/* File names.  src/systems/CMakeLists.txt (gz_add_system) builds
+ * lib<project><major>-<stem>-system.so and installs beside it the
+ * unversioned lib<project>-<stem>-system.so: libignition-gazebo-imu-system.so
+ * in every Fortress tag from ignition-gazebo6_6.0.0, libgz-sim-imu-system.so
+ * in gz-sim8_8.0.0 and gz-sim9_9.5.0; gz-sim10 (CMakeLists.txt:
+ * project(gz-sim)) has no versioned name, only libgz-sim-imu-system.so.
+ * gz_world_system_named accepts a version number after either prefix
+ * all the same.  SystemPaths::FindSharedLibrary (gz-common
+ * src/SystemPaths.cc, GenerateLibraryPaths, the same at
+ * ignition-common4_4.8.1, gz-common5_5.8.0 and gz-common7_7.3.1) tries
+ * NAME, libNAME.so and NAME.so, and the same for NAME less a leading "lib"
+ * and trailing ".so" when it has both, so "ignition-gazebo-imu-system" and
+ * "libignition-gazebo-imu-system.so" load alike; the table writes the short
+ * one, as examples/worlds/sensors.sdf does.
+ *
+ * Between spellings (src/SystemLoader.cc):
+ *   Fortress from ignition-gazebo6_6.16.0 maps "gz-sim" in a file name to
+ *   "ignition-gazebo"; 6.0.0-6.15.0 do not, so Fortress rows use the
+ *   ignition- names, which every 6.x loads.
+ *   gz-sim8 and gz-sim9 map "ignition-gazebo" anywhere in a file name to
+ *   "gz-sim" and "ignition::gazebo" in a class name to "gz::sim"; gz-sim10
+ *   (src/Util.cc normalizePluginFilename) only at the start of the name,
+ *   so "libignition-gazebo-imu-system.so" no longer loads there.
+ * Class names: every system registers the alias
+ *   "ignition::gazebo::systems::<Class>" in all Fortress tags
+ *   (IGNITION_ADD_PLUGIN_ALIAS in src/systems/<dir>/<Class>.cc), and
+ *   "gz::sim::systems::<Class>" too from ignition-gazebo6_6.15.0; gz-sim8
+ *   and gz-sim10 register "gz::sim::systems::<Class>" (GZ_ADD_PLUGIN_ALIAS).
+ *
+ * Which sensors each system simulates: src/SdfEntityCreator.cc (the
+ * component each sdf::SensorType gets) and src/systems/sensors/Sensors.cc
+ * (the rendering sensors it creates: camera, depth, gpu_lidar, rgbd,
+ * thermal, segmentation in 6.0.0; boundingbox from 6.10.0; wide_angle_camera
+ * from gz-sim8_8.0.0).  Sensors reads <render_engine>, default "ogre2", in
+ * every tag read (Fortress included); it is written anyway so that the
+ * world says which engine it needs.  NavSat (src/systems/navsat/NavSat.cc,
+ * from ignition-gazebo6_6.4.0) publishes nothing without the world's
+ * <spherical_coordinates> ("Spherical coordinates not set"). */
+
+#define FILES(stem) { "ignition-gazebo-" stem "-system", "gz-sim-" stem "-system" }
+#define NAMES(cls) { "ignition::gazebo::systems::" cls, "gz::sim::systems::" cls }
+
+static const char *const no_types[] = { NULL };
+/* src/systems/sensors/Sensors.cc, src/SdfEntityCreator.cc: the types that
+ * become Camera, DepthCamera, GpuLidar, RgbdCamera, ThermalCamera,
+ * SegmentationCamera, BoundingBoxCamera and WideAngleCamera components,
+ * with the spellings SDFormat's sensor.sdf gives them. */
+static const char *const sensors_types[] = {
+	"camera", "depth_camera", "depth", "rgbd_camera", "rgbd",
+	"thermal_camera", "thermal", "segmentation_camera", "segmentation",
+	"boundingbox_camera", "boundingbox", "wide_angle_camera",
+	"gpu_lidar", "gpu_ray", NULL };
+static const char *const imu_types[] = { "imu", NULL };
+static const char *const contact_types[] = { "contact", NULL };
+static const char *const ft_types[] = { "force_torque", NULL };
+static const char *const navsat_types[] = { "navsat", "gps", NULL };
+static const char *const magnetometer_types[] = { "magnetometer", NULL };
+static const char *const altimeter_types[] = { "altimeter", NULL };
+static const char *const air_pressure_types[] = { "air_pressure", NULL };
+static const char *const air_speed_types[] = { "air_speed", NULL };
+static const char *const logical_camera_types[] = { "logical_camera", NULL };
+
+/* In the order they are written: the three every world lists (as
+ * examples/worlds/sensors.sdf lists them, physics first), then the
+ * sensor systems. */
+const struct gz_system gz_system_table[] = {
+	/* src/systems/physics: gz_add_system(physics), class Physics */
+	{ "physics", "physics", "Physics", FILES("physics"), NAMES("Physics"),
+	  NULL, 1, NULL, NULL, NULL, no_types },
+	/* src/systems/user_commands: gz_add_system(user-commands) */
+	{ "user_commands", "user-commands", "UserCommands", FILES("user-commands"),
+	  NAMES("UserCommands"), NULL, 1, NULL, NULL, NULL, no_types },
+	/* src/systems/scene_broadcaster: gz_add_system(scene-broadcaster) */
+	{ "scene_broadcaster", "scene-broadcaster", "SceneBroadcaster",
+	  FILES("scene-broadcaster"), NAMES("SceneBroadcaster"), NULL, 1, NULL, NULL,
+	  NULL, no_types },
+	/* src/systems/sensors: gz_add_system(sensors) */
+	{ "sensors", "sensors", "Sensors", FILES("sensors"), NAMES("Sensors"),
+	  NULL, 0, "render_engine", "ogre2", NULL, sensors_types },
+	/* src/systems/imu: gz_add_system(imu) */
+	{ "imu", "imu", "Imu", FILES("imu"), NAMES("Imu"), NULL, 0, NULL, NULL, NULL,
+	  imu_types },
+	/* src/systems/contact: gz_add_system(contact) */
+	{ "contact", "contact", "Contact", FILES("contact"), NAMES("Contact"), NULL,
+	  0, NULL, NULL, NULL, contact_types },
+	/* src/systems/force_torque: gz_add_system(forcetorque), no hyphen */
+	{ "force_torque", "forcetorque", "ForceTorque", FILES("forcetorque"),
+	  NAMES("ForceTorque"), NULL, 0, NULL, NULL, NULL, ft_types },
+	/* src/systems/navsat: gz_add_system(navsat); Fortress from 6.4.0 */
+	{ "navsat", "navsat", "NavSat", FILES("navsat"), NAMES("NavSat"), "6.4.0", 0,
+	  NULL, NULL, "spherical_coordinates", navsat_types },
+	/* src/systems/magnetometer: gz_add_system(magnetometer) */
+	{ "magnetometer", "magnetometer", "Magnetometer", FILES("magnetometer"),
+	  NAMES("Magnetometer"), NULL, 0, NULL, NULL, NULL, magnetometer_types },
+	/* src/systems/altimeter: gz_add_system(altimeter) */
+	{ "altimeter", "altimeter", "Altimeter", FILES("altimeter"),
+	  NAMES("Altimeter"), NULL, 0, NULL, NULL, NULL, altimeter_types },
+	/* src/systems/air_pressure: gz_add_system(air-pressure) */
+	{ "air_pressure", "air-pressure", "AirPressure", FILES("air-pressure"),
+	  NAMES("AirPressure"), NULL, 0, NULL, NULL, NULL, air_pressure_types },
+	/* src/systems/air_speed: gz_add_system(air-speed); not in any
+	 * ignition-gazebo6 tag, in gz-sim8_8.0.0 */
+	{ "air_speed", "air-speed", "AirSpeed",
+	  { NULL, "gz-sim-air-speed-system" }, { NULL, "gz::sim::systems::AirSpeed" },
+	  NULL, 0, NULL, NULL, NULL, air_speed_types },
+	/* src/systems/logical_camera: gz_add_system(logical-camera) */
+	{ "logical_camera", "logical-camera", "LogicalCamera", FILES("logical-camera"),
+	  NAMES("LogicalCamera"), NULL, 0, NULL, NULL, NULL, logical_camera_types },
+};
+const size_t gz_system_count = sizeof gz_system_table / sizeof gz_system_table[0];
+
+const struct gz_system *gz_system_for_sensor(const char *type)
+{
+	if (!type)
+		return NULL;
+	for (size_t i = 0; i < gz_system_count; i++)
+		for (const char *const *t = gz_system_table[i].sensor_types; *t; t++)
+			if (!strcmp(*t, type))
+				return &gz_system_table[i];
+	return NULL;
+}
+
+/* S without the prefix P, or NULL when S does not start with it. */
+static const char *skip(const char *s, const char *p)
+{
+	size_t n = strlen(p);
+
+	return strncmp(s, p, n) ? NULL : s + n;
+}
+
+/* The class of a plugin name: "X" of gz::sim::systems::X,
+ * ignition::gazebo::systems::X and their inline-versioned forms
+ * (gz::sim::v8::systems::X); NULL for any other name. */
+static const char *class_of(const char *name)
+{
+	const char *p = skip(name, "gz::sim::");
+
+	if (!p)
+		p = skip(name, "ignition::gazebo::");
+	if (!p)
+		return NULL;
+	/* An inline version namespace: "v6::". */
+	if (*p == 'v' && p[1] >= '0' && p[1] <= '9') {
+		p++;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (!(p = skip(p, "::")))
+			return NULL;
+	}
+	return skip(p, "systems::");
+}
+
+/* The file name without directory, "lib" and the shared-library suffix,
+ * copied into BUF (of N bytes); NULL when it does not fit. */
+static const char *file_base(const char *filename, char *buf, size_t n)
+{
+	static const char *const suffixes[] = { ".so", ".dylib", ".dll" };
+	const char *slash = strrchr(filename, '/');
+	size_t len;
+
+	if (slash)
+		filename = slash + 1;
+	if (!strncmp(filename, "lib", 3))
+		filename += 3;
+	len = strlen(filename);
+	for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		size_t s = strlen(suffixes[i]);
+
+		if (len > s && !strcmp(filename + len - s, suffixes[i])) {
+			len -= s;
+			break;
+		}
+	}
+	if (len >= n)
+		return NULL;
+	memcpy(buf, filename, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+const struct gz_system *gz_world_system_named(const char *filename, const char *name)
+{
+	char buf[128];
+	const char *base, *p, *cls = NULL;
+	size_t len;
+
+	if (!filename)
+		return NULL;
+	if (name && *name && !(cls = class_of(name)))
+		return NULL;
+	/* gz-sim10's static plugins: "static://" and the class. */
+	if ((p = skip(filename, "static://"))) {
+		const char *c = class_of(p);
+
+		if (!c || (cls && strcmp(c, cls)))
+			return NULL;
+		for (size_t i = 0; i < gz_system_count; i++)
+			if (!strcmp(gz_system_table[i].klass, c))
+				return &gz_system_table[i];
+		return NULL;
+	}
+	if (!(base = file_base(filename, buf, sizeof buf)))
+		return NULL;
+	if (!(p = skip(base, "gz-sim")) && !(p = skip(base, "ignition-gazebo")))
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != '-')
+		return NULL;
+	len = strlen(p);
+	if (len <= strlen("-system") || strcmp(p + len - strlen("-system"), "-system"))
+		return NULL;
+	len -= strlen("-system");
+	for (size_t i = 0; i < gz_system_count; i++) {
+		const struct gz_system *s = &gz_system_table[i];
+
+		if (strlen(s->stem) == len && !strncmp(s->stem, p, len))
+			return cls && strcmp(cls, s->klass) ? NULL : s;
+	}
+	return NULL;
+}
+
+/* ---- Sensor types ------------------------------------------------------ */
+
+/* Every type of sdf-schema/1.12/sensor.sdf's <attribute name="type">
+ * (1.9 and 1.11 list a subset), and wide_angle_camera, which libsdformat
+ * reads though the list omits it.  Simulated: src/SdfEntityCreator.cc,
+ * which gives LIDAR no component ("Sensor type LIDAR not supported yet.
+ * Try using a GPU LIDAR instead.") and the types it does not name none
+ * (multicamera, sonar, rfid, rfidtag, wireless_*), at every tag read. */
+#define BOTH { 1, 1 }
+#define NONE { 0, 0 }
+#define SIM_ONLY { 0, 1 }
+
+static const char ray_text[] =
+	"gz-sim does not simulate the CPU lidar: write type gpu_lidar (same "
+	"<lidar> element), which the Sensors system simulates";
+static const char label_text[] =
+	"the objects it sees need a label: the Label system on their model or visual";
+
+const struct gz_sensor_info gz_sensor_table[] = {
+	{ "air_pressure", "air_pressure", BOTH, NULL, NULL },
+	{ "air_speed", "air_speed", SIM_ONLY, NULL,
+	  "Fortress has no AirSpeed system; gz-sim 8 (Harmonic) and later simulate it" },
+	{ "altimeter", "altimeter", BOTH, NULL, NULL },
+	{ "camera", "camera", BOTH, NULL, NULL },
+	{ "contact", "contact", BOTH, NULL,
+	  "the sensor's <contact><collision> names the collision whose contacts it reports" },
+	{ "boundingbox_camera", "boundingbox_camera", BOTH, "6.10.0", label_text },
+	{ "boundingbox", "boundingbox_camera", BOTH, "6.10.0", label_text },
+	{ "custom", "custom", NONE, NULL,
+	  "a custom sensor is simulated only by a plugin of your own that handles its type" },
+	{ "depth_camera", "depth_camera", BOTH, NULL, NULL },
+	{ "depth", "depth_camera", BOTH, NULL, NULL },
+	{ "force_torque", "force_torque", BOTH, NULL, NULL },
+	{ "gps", "navsat", BOTH, "6.4.0",
+	  "the world needs <spherical_coordinates>; gps is the old spelling of navsat" },
+	{ "gpu_lidar", "gpu_lidar", BOTH, NULL, NULL },
+	{ "gpu_ray", "gpu_lidar", BOTH, NULL, NULL },
+	{ "imu", "imu", BOTH, NULL, NULL },
+	{ "lidar", "lidar", NONE, NULL, ray_text },
+	{ "logical_camera", "logical_camera", BOTH, NULL, NULL },
+	{ "magnetometer", "magnetometer", BOTH, NULL, NULL },
+	{ "multicamera", "multicamera", NONE, NULL,
+	  "gz-sim does not simulate multicamera: write one camera sensor per <camera>" },
+	{ "navsat", "navsat", BOTH, "6.4.0", "the world needs <spherical_coordinates>" },
+	{ "ray", "lidar", NONE, NULL, ray_text },
+	{ "rfid", "rfid", NONE, NULL, "gz-sim does not simulate RFID" },
+	{ "rfidtag", "rfidtag", NONE, NULL, "gz-sim does not simulate RFID" },
+	{ "rgbd_camera", "rgbd_camera", BOTH, NULL, NULL },
+	{ "rgbd", "rgbd_camera", BOTH, NULL, NULL },
+	{ "segmentation_camera", "segmentation_camera", BOTH, NULL, label_text },
+	{ "segmentation", "segmentation_camera", BOTH, NULL, label_text },
+	{ "sonar", "sonar", NONE, NULL,
+	  "gz-sim does not simulate sonar: a gpu_lidar with a few rays can stand in "
+	  "for a range sensor" },
+	{ "thermal_camera", "thermal_camera", BOTH, NULL,
+	  "objects' temperatures come from the Thermal system on their model or visual" },
+	{ "thermal", "thermal_camera", BOTH, NULL,
+	  "objects' temperatures come from the Thermal system on their model or visual" },
+	{ "wide_angle_camera", "wide_angle_camera", SIM_ONLY, NULL,
+	  "Fortress does not simulate it (gz-sim 8 and later do): write a camera for 1.9" },
+	{ "wireless_receiver", "wireless_receiver", NONE, NULL,
+	  "gz-sim does not simulate wireless sensors; its RFComms system models radio links" },
+	{ "wireless_transmitter", "wireless_transmitter", NONE, NULL,
+	  "gz-sim does not simulate wireless sensors; its RFComms system models radio links" },
+};
+const size_t gz_sensor_count = sizeof gz_sensor_table / sizeof gz_sensor_table[0];
+
+const struct gz_sensor_info *gz_sensor_type(const char *type)
+{
+	if (!type)
+		return NULL;
+	for (size_t i = 0; i < gz_sensor_count; i++)
+		if (!strcmp(gz_sensor_table[i].type, type))
+			return &gz_sensor_table[i];
+	return NULL;
+}
+
+/* ---- Gazebo Classic plugins -------------------------------------------- */
+
+/* The Classic plugins robots carry most: gazebo_ros_pkgs' gazebo_plugins
+ * (gazebo_plugins/src/gazebo_ros_*.cpp, ROS 1 and ROS 2 branches),
+ * gazebo_ros2_control and hector_gazebo_plugins, and a few of Gazebo
+ * Classic's own (plugins/<Name>Plugin.cc).  Their replacements: the gz-sim
+ * systems of the same job (the stems are gz_add_system's, as above, at
+ * gz-sim8_8.14.0 and ignition-gazebo6_6.18.0; ApplyLinkWrench from
+ * ignition-gazebo6_6.11.0, Elevator from 6.6.0), and gz_ros2_control
+ * (ros-controls/gz_ros2_control: gz_ros2_control-system /
+ * gz_ros2_control::GazeboSimROS2ControlPlugin, on its humble branch for
+ * Fortress ign_ros2_control-system /
+ * ign_ros2_control::IgnitionROS2ControlPlugin); ROS topics go through
+ * ros_gz_bridge, as gazebosim.org's "Migrating ROS 2 packages that use
+ * Gazebo Classic" describes.  Specific rows first: the first match wins. */
+#define P(...) (const char *const[]){ __VA_ARGS__, NULL }
+
+const struct gz_classic_plugin gz_classic_table[] = {
+	{ P("gazebo_ros2_control", "gazebo_ros_control"), NULL, NULL,
+	  "gz_ros2_control: <plugin filename=\"gz_ros2_control-system\" "
+	  "name=\"gz_ros2_control::GazeboSimROS2ControlPlugin\"> (Fortress: "
+	  "ign_ros2_control-system, ign_ros2_control::IgnitionROS2ControlPlugin)" },
+	{ P("gazebo_ros_diff_drive", "gazebo_ros_diffdrive", "gazebo_ros_skid_steer_drive",
+	    "DiffDrivePlugin", "SkidSteerDrivePlugin"),
+	  "diff-drive", "DiffDrive",
+	  "the gz-sim DiffDrive system, with ros_gz_bridge for cmd_vel, odometry and tf" },
+	{ P("gazebo_ros_ackermann_drive"), "ackermann-steering", "AckermannSteering",
+	  "the gz-sim AckermannSteering system, with ros_gz_bridge for cmd_vel and odometry" },
+	{ P("gazebo_ros_tricycle_drive"), NULL, NULL,
+	  "no gz-sim system drives a tricycle: gz_ros2_control with ros2_controllers' "
+	  "tricycle_controller" },
+	{ P("gazebo_ros_planar_move", "gazebo_ros_omni_3wd_drive"),
+	  "velocity-control", "VelocityControl",
+	  "the gz-sim VelocityControl system (cmd_vel on the model), with ros_gz_bridge; "
+	  "OdometryPublisher for odometry" },
+	{ P("gazebo_ros_joint_state_publisher"), "joint-state-publisher", "JointStatePublisher",
+	  "the gz-sim JointStatePublisher system, with ros_gz_bridge for joint_states" },
+	{ P("gazebo_ros_joint_pose_trajectory", "gazebo_ros_joint_trajectory",
+	    "JointTrajectoryPlugin"),
+	  "joint-trajectory-controller", "JointTrajectoryController",
+	  "the gz-sim JointTrajectoryController system with ros_gz_bridge, or gz_ros2_control" },
+	{ P("gazebo_ros_p3d"), "odometry-publisher", "OdometryPublisher",
+	  "the gz-sim OdometryPublisher system (ground-truth odometry; PosePublisher for "
+	  "poses), with ros_gz_bridge" },
+	{ P("gazebo_ros_force"), "apply-link-wrench", "ApplyLinkWrench",
+	  "the gz-sim ApplyLinkWrench system (Fortress from 6.11), with ros_gz_bridge" },
+	{ P("gazebo_ros_camera", "gazebo_ros_triggered_camera", "gazebo_ros_prosilica",
+	    "gazebo_ros_video"),
+	  "sensors", "Sensors",
+	  "a camera sensor, which the Sensors system simulates, with ros_gz_bridge or "
+	  "ros_gz_image for the images" },
+	{ P("gazebo_ros_depth_camera", "gazebo_ros_openni_kinect"), "sensors", "Sensors",
+	  "a depth_camera or rgbd_camera sensor, which the Sensors system simulates, with "
+	  "ros_gz_bridge for images and points" },
+	{ P("gazebo_ros_multicamera", "gazebo_ros_multi_camera",
+	    "gazebo_ros_triggered_multicamera"),
+	  "sensors", "Sensors",
+	  "one camera sensor per camera, which the Sensors system simulates, with ros_gz_bridge" },
+	{ P("gazebo_ros_ray_sensor", "gazebo_ros_laser", "gazebo_ros_gpu_laser",
+	    "gazebo_ros_block_laser", "gazebo_ros_range", "gazebo_ros_sonar"),
+	  "sensors", "Sensors",
+	  "a gpu_lidar sensor, which the Sensors system simulates, with ros_gz_bridge for "
+	  "the scan or points" },
+	{ P("gazebo_ros_imu_sensor", "gazebo_ros_imu", "hector_gazebo_ros_imu"), "imu", "Imu",
+	  "an imu sensor, which the Imu system simulates, with ros_gz_bridge" },
+	{ P("gazebo_ros_gps_sensor", "hector_gazebo_ros_gps"), "navsat", "NavSat",
+	  "a navsat sensor, which the NavSat system simulates (the world needs "
+	  "<spherical_coordinates>), with ros_gz_bridge" },
+	{ P("gazebo_ros_ft_sensor"), "forcetorque", "ForceTorque",
+	  "a force_torque sensor, which the ForceTorque system simulates, with ros_gz_bridge" },
+	{ P("gazebo_ros_bumper"), "contact", "Contact",
+	  "a contact sensor, which the Contact system simulates, with ros_gz_bridge" },
+	{ P("gazebo_ros_magnetometer_sensor", "hector_gazebo_ros_magnetic"),
+	  "magnetometer", "Magnetometer",
+	  "a magnetometer sensor, which the Magnetometer system simulates, with ros_gz_bridge" },
+	{ P("gazebo_ros_vacuum_gripper"), "detachable-joint", "DetachableJoint",
+	  "the gz-sim DetachableJoint system, which attaches and detaches a link on command" },
+	{ P("gazebo_ros_wheel_slip"), "wheel-slip", "WheelSlip", "the gz-sim WheelSlip system" },
+	{ P("gazebo_ros_elevator", "ElevatorPlugin"), "elevator", "Elevator",
+	  "the gz-sim Elevator system (Fortress from 6.6)" },
+	{ P("LiftDragPlugin"), "lift-drag", "LiftDrag", "the gz-sim LiftDrag system" },
+	{ P("BuoyancyPlugin"), "buoyancy", "Buoyancy",
+	  "the gz-sim Buoyancy system, in the world" },
+	{ P("gazebo_ros_mimic_joint", "*mimic_joint_plugin"), NULL, NULL,
+	  "no plugin: the URDF <mimic> of the joint, which SDFormat 1.10 and later hold" },
+	{ P("gazebo_ros_init", "gazebo_ros_factory", "gazebo_ros_state", "gazebo_ros_api_plugin",
+	    "gazebo_ros_paths_plugin", "gazebo_ros_properties"),
+	  NULL, NULL,
+	  "ros_gz_sim (its launch files and create) and ros_gz_bridge for /clock" },
+	{ P("gazebo_ros_*", "hector_gazebo_*"), NULL, NULL,
+	  "a Gazebo Classic ROS plugin, which gz-sim does not load: a gz-sim system of the "
+	  "same job, with ros_gz_bridge" },
+};
+const size_t gz_classic_count = sizeof gz_classic_table / sizeof gz_classic_table[0];
+
+const struct gz_classic_plugin *gz_classic_plugin(const char *filename)
+{
+	char buf[128];
+	const char *base;
+
+	if (!filename || !(base = file_base(filename, buf, sizeof buf)))
+		return NULL;
+	for (size_t i = 0; i < gz_classic_count; i++)
+		for (const char *const *p = gz_classic_table[i].patterns; *p; p++)
+			if (!fnmatch(*p, base, 0))
+				return &gz_classic_table[i];
+	return NULL;
+}
