@@ -546,6 +546,47 @@ int loadable_massless(struct loadable *lc, struct link *l)
 	return 1;
 }
 
+/* ---- what a link left out would be repaired of ------------------------------- */
+
+static void say_left_out(struct loadable *lc, struct srcpos pos, const char *what,
+			 const char *name, const struct link *l, enum load_rule_id rule)
+{
+	const char *by = l->dropped_by->name;
+	const int top = l->dropped_by == l;
+
+	diag_warn(lc->d, D_LEFT_OUT_WOULD_REPAIR, pos.line, pos.col, "%s '%s' is left out with "
+		  "massless link '%s'%s; --repair, which gives '%s' a mass, would write it and "
+		  "repair %s", what, name, by, top ? "" : " above it", by,
+		  LOAD_RULES[rule].detects);
+}
+
+static int axis_zero(const struct joint *j)
+{
+	return j->has_axis && j->type != JOINT_FIXED && j->axis[0] == 0 && j->axis[1] == 0 &&
+	       j->axis[2] == 0;
+}
+
+void loadable_left_out(struct loadable *lc, const struct link *l)
+{
+	const struct joint *pj = l->parent_joint;
+	double ev[3];
+	enum load_rule_id rule;
+
+	if (l->inertial && l->inertial->mass > 0 &&
+	    (rule = inertia_rule(l->inertial, ev)) != RULE_COUNT)
+		say_left_out(lc, l->inertial->pos, "link", l->name, l, rule);
+	if (name_reserved(l->name))
+		say_left_out(lc, l->pos, "link", l->name, l, RULE_LINK_NAME_RESERVED);
+	if (!pj)
+		return;
+	if (name_reserved(pj->name))
+		say_left_out(lc, pj->pos, "joint", pj->name, l, RULE_JOINT_NAME_RESERVED);
+	else if (index_get(lc->rb->link_index, pj->name))
+		say_left_out(lc, pj->pos, "joint", pj->name, l, RULE_NAME_SHARED);
+	if (axis_zero(pj))
+		say_left_out(lc, pj->pos, "joint", pj->name, l, RULE_AXIS_ZERO);
+}
+
 /* ---- names --------------------------------------------------------------------- */
 
 static int taken(const struct loadable *lc, const char *name)
@@ -943,8 +984,7 @@ void loadable_axes(struct loadable *lc)
 	struct joint *j;
 
 	for (j = lc->rb->joints; j; j = j->next) {
-		if (j->fate != JOINT_WRITTEN || !j->has_axis || j->type == JOINT_FIXED ||
-		    j->axis[0] != 0 || j->axis[1] != 0 || j->axis[2] != 0)
+		if (j->fate != JOINT_WRITTEN || !axis_zero(j))
 			continue;
 		if (!lc->fix) {
 			diag_warn(lc->d, D_AXIS_ZERO, j->pos.line, j->pos.col, "joint '%s' has the axis "

@@ -94,6 +94,11 @@ void loadable_inertia(struct loadable *lc, struct link *l);
  * 1 is returned (the warning of a link left out is resolve's, which
  * counts what goes with it). */
 int loadable_massless(struct loadable *lc, struct link *l);
+/* Plain conversion and --check: L (not lumped), left out with the
+ * massless link L->dropped_by, which --repair would keep: what the rules
+ * would then find in L and its parent joint, said now (U2S0612), so that
+ * the three modes agree. */
+void loadable_left_out(struct loadable *lc, const struct link *l);
 /* The name rules on the output's robot, links and joints; with FIX the
  * renames, and what names them in <gazebo> blocks and mimics follows. */
 void loadable_names(struct loadable *lc);

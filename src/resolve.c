@@ -810,6 +810,27 @@ static void drop(struct link *l, struct link *by)
 		by->ndropped_below++;
 }
 
+/* L is left out with a massless link above it.  --repair gives that link a
+ * mass, and then judges L as any other link: so that plain conversion
+ * warns of exactly what --repair changes, a massless L is said to be one
+ * that would be left out on its own (and loadable_left_out says what else
+ * --repair would find in it). */
+static void judge_below_dropped(struct resolver *rs, struct link *l)
+{
+	const struct joint *pj = l->parent_joint;
+
+	if (l->owner != l || !link_is_massless(l))
+		return;   /* lumped (its mass is its owner's), or with a mass */
+	if (pj->type == JOINT_FIXED &&
+	    (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints))
+		return;   /* a frame, with a mass above it */
+	diag_warn(rs->d, D_MASSLESS_BELOW, l->pos.line, l->pos.col,
+		  "link '%s' %s too, below link '%s', with which it is left out: a mass for "
+		  "'%s' alone would not keep it; give it an <inertial> with a positive mass",
+		  l->name, l->inertial ? "has a mass <= 0" : "has no <inertial>",
+		  l->dropped_by->name, l->dropped_by->name);
+}
+
 /* Pre-order, after lumping: a massless link whose fixed parent joint is kept
  * from lumping (zero-mass-links.md) becomes a frame, unless it hangs from
  * the world (a frame there would resolve through __model__ to the model's
@@ -850,6 +871,10 @@ static void decide_fates(struct resolver *rs)
 		struct link *l = rb->order[i];
 		if (l->dropped_by == l)
 			warn_dropped(rs, l);
+		else if (l->dropped_by)
+			judge_below_dropped(rs, l);
+		if (l->dropped_by && l->owner == l && !rs->opts->repair)
+			loadable_left_out(&rs->load, l);
 		else if (l->fate == LINK_FRAME)
 			warn_frame(rs, l);
 	}

@@ -40,10 +40,12 @@ LOADERS = {"1.9": "sdf-validate-12.9", "1.11": "sdf-validate-14.9", "1.12": "sdf
 REJECTS = {"0607", "0608", "0611", "0701", "0702", "1108", "0417"}
 # a rule's warning -> what --repair says instead at the same place
 REPAIRS = {"0607": {"0902", "0901"}, "0608": {"0902", "0901"}, "0611": {"0903", "0901"},
-           "0610": {"0909"}, "0601": {"0904"}, "0602": {"0904"},
+           "0610": {"0909"}, "0601": {"0904"}, "0602": {"0904"}, "0613": {"0904"},
            "0702": {"0703", "0704", "0906"}, "0701": {"0703"}, "1108": {"0905"},
            "0417": {"0908"}}
 REPAIR_CODES = set().union(*REPAIRS.values())
+# left out with a massless link above: what --repair, keeping it, repairs
+REPAIRS["0612"] = REPAIR_CODES
 FOLLOWS = {"0907"}
 MSG = re.compile(r"^[^:]*:(\d+):(\d+): (\w+): .*\[U2S(\d{4})\]$")
 bad = []

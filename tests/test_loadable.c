@@ -154,6 +154,41 @@ Test(rules, within_tolerance_is_quiet)
 	result_free(&p), result_free(&r);
 }
 
+/* A link left out with a massless link above it is kept by --repair, which
+ * then judges it as any other: plain conversion says so, one message for
+ * each repair, at the place of the repair. */
+Test(rules, below_a_massless_link_as_repair_sees_it)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='base'><inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' "
+		"iyy='1' iyz='0' izz='1'/></inertial></link>\n"
+		"<link name='a'/>\n<link name='b'/>\n"
+		"<link name='c'><inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' "
+		"iyy='1' iyz='0' izz='3'/></inertial></link>\n"
+		"<joint name='ja' type='revolute'><parent link='base'/><child link='a'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<joint name='jb' type='revolute'><parent link='a'/><child link='b'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"<joint name='jc' type='revolute'><parent link='b'/><child link='c'/>"
+		"<axis xyz='0 0 0'/><limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"</robot>";
+	struct result p = run(urdf, 0, 0), r = run(urdf, 1, 0);
+
+	cr_assert_not_null(strstr(p.msgs, ":4:1: warning: link 'b' has no <inertial> too"),
+			   "%s", p.msgs);
+	cr_assert_not_null(strstr(p.msgs, ":5:16: warning: link 'c' is left out with massless "
+				  "link 'a' above it"), "%s", p.msgs);
+	cr_assert_not_null(strstr(p.msgs, ":8:1: warning: joint 'jc' is left out with massless "
+				  "link 'a' above it; --repair, which gives 'a' a mass, would write "
+				  "it and repair a written moving joint's axis 0 0 0"), "%s", p.msgs);
+	cr_assert_not_null(strstr(r.msgs, ":4:1: warning: repaired: link 'b' has no mass"),
+			   "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, ":5:16: warning: repaired: link 'c'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.msgs, ":8:1: warning: repaired: joint 'jc' has the axis"),
+			   "%s", r.msgs);
+	result_free(&p), result_free(&r);
+}
+
 /* A joint left out is not in the output: its name is nothing to a loader. */
 Test(rules, left_out_joint_is_not_renamed)
 {
