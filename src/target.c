@@ -14,28 +14,29 @@
 	.has_mimic = 1
 
 /* The rows, oldest first; the first is the default.  ROW(MAJOR, MINOR,
- * FIELDS...): the version MAJOR.MINOR, its element descriptions
+ * READ_BY, FIELDS...): the version MAJOR.MINOR, its element descriptions
  * SCHEMA_MAJOR_MINOR (scripts/gen-schema makes one per folder of
- * tests/spec/sdf-schema), and the fields of struct sdf_target. */
+ * tests/spec/sdf-schema), who reads it (one line of text: the manual and
+ * the README list it, scripts/gen-versions), and the fields of struct
+ * sdf_target. */
 #define TARGET_ROWS(ROW) \
-	/* libsdformat 12 (Gazebo Fortress) */ \
-	ROW(1, 9, \
+	ROW(1, 9, "Gazebo Fortress (libsdformat 12, ROS 2 Humble), Garden (13); " \
+	    "every later simulator loads it too", \
 	    .unbounded_lower = "-10000000000000000", \
 	    .unbounded_upper = "10000000000000000", \
 	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }) \
-	/* libsdformat 14 (Gazebo Harmonic) */ \
-	ROW(1, 11, SINCE_1_11) \
-	/* libsdformat 16 (Gazebo Ionic and Jetty) */ \
-	ROW(1, 12, SINCE_1_11)
+	ROW(1, 11, "Gazebo Harmonic (libsdformat 14, ROS 2 Jazzy)", SINCE_1_11) \
+	ROW(1, 12, "Gazebo Ionic (libsdformat 15) and Jetty (16, LTS to 2030)", SINCE_1_11)
 
-#define SCHEMA_DECL(major, minor, ...) extern const struct schema SCHEMA_##major##_##minor;
+#define SCHEMA_DECL(major, minor, read_by, ...) extern const struct schema SCHEMA_##major##_##minor;
 TARGET_ROWS(SCHEMA_DECL)
 
-#define TARGET_ROW(major, minor, ...) \
-	{ .version = #major "." #minor, .schema = &SCHEMA_##major##_##minor, __VA_ARGS__ },
+#define TARGET_ROW(major, minor, readers, ...) \
+	{ .version = #major "." #minor, .read_by = readers, .schema = &SCHEMA_##major##_##minor, \
+	  __VA_ARGS__ },
 static const struct sdf_target TARGETS[] = { TARGET_ROWS(TARGET_ROW) };
 
-#define VERSION_ROW(major, minor, ...) #major "." #minor,
+#define VERSION_ROW(major, minor, read_by, ...) #major "." #minor,
 static const char *const VERSIONS[] = { TARGET_ROWS(VERSION_ROW) NULL };
 
 #define NTARGETS (sizeof TARGETS / sizeof TARGETS[0])

@@ -17,6 +17,9 @@ enum vector_use { VEC_BOX_SIZE, VEC_MESH_SCALE, VEC_AXIS, VEC_TAG, VEC_USE_COUNT
 
 struct sdf_target {
 	const char *version;          /* <sdf version=...> */
+	/* Who reads it, for the manual's and the README's lists of versions
+	 * (scripts/gen-versions makes them from this table's rows). */
+	const char *read_by;
 	/* The bounds an axis gets when it has none (continuous joints, and
 	 * <axis> elements that extensions create): the version's defaults. */
 	const char *unbounded_lower, *unbounded_upper;

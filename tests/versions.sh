@@ -1,55 +1,31 @@
 #!/bin/sh
-# The SDFormat versions come from one place, the library's table
-# (src/target.c, u2s_sdf_versions(), which `u2s --help` prints): the manual
-# and the README name the same versions, the default first, wherever they
-# list them.
+# The SDFormat versions come from one place, the rows of src/target.c:
+# the library lists them (u2s_sdf_versions(), which `u2s --help` prints),
+# and the manual's and the README's lists are made from the same rows by
+# scripts/gen-versions.  This checks that the rows it reads are the ones
+# compiled in, that both lists are what it makes of them, and that the
+# manual's NAME line names no version.
 # Environment (set by `make check`): U2S, the program; U2S_MAN, the
 # manual; U2S_SRCDIR, the source tree.
 set -u
 U2S=${U2S:-./u2s}
 U2S_MAN=${U2S_MAN:-u2s.1}
-README=${U2S_SRCDIR:-.}/README
-list=$("$U2S" --help | sed -n 's/.*--sdf-version=V .*one of: //p')
-set -- $list
-[ $# -ge 1 ] || { echo "versions.sh: no versions in u2s --help" >&2; exit 1; }
-default=$1
-# "A, B or C", "A|B|C"
-words=""
-i=0
-for v in "$@"; do
-	i=$((i + 1))
-	if [ $i -eq 1 ]; then words=$v
-	elif [ $i -eq $# ]; then words="$words or $v"
-	else words="$words, $v"
-	fi
-done
-bars=$(echo $list | tr ' ' '|')
+SRC=${U2S_SRCDIR:-.}
 status=0
 fail() {
 	echo "versions.sh: $*" >&2
 	status=1
 }
-has() {   # FILE TEXT
-	grep -qF -- "$2" "$1" || fail "$1 does not say \"$2\" (u2s writes: $list)"
-}
-
-# The manual: the list of --sdf-version's values, the default in the
-# description, the version list at the end, and no version in NAME.
-man_list=$(sed -n '/^\.It Fl -sdf-version/,/^\.El/s/^\.It Cm //p' "$U2S_MAN" | tr '\n' ' ' |
-	sed 's/ $//')
-[ "$man_list" = "$list" ] || fail "the manual's --sdf-version lists '$man_list', u2s writes '$list'"
-has "$U2S_MAN" "writes it as SDFormat ($default unless"
-has "$U2S_MAN" "Writes SDFormat $words."
+list=$("$U2S" --help | sed -n 's/.*--sdf-version=V .*one of: //p')
+[ -n "$list" ] || fail "no versions in u2s --help"
+rows=$(python3 "$SRC/scripts/gen-versions" --list) || fail "scripts/gen-versions --list failed"
+[ "$list" = "$rows" ] ||
+	fail "u2s --help lists '$list', src/target.c's rows read as '$rows' (scripts/gen-versions)"
+default=${list%% *}
+"$U2S" --help | grep -q "SDFormat ($default unless --sdf-version)" ||
+	fail "u2s --help does not name $default the default"
+python3 "$SRC/scripts/gen-versions" --check || status=1
 sed -n '/^\.Sh NAME/,/^\.Sh /p' "$U2S_MAN" | grep -q '[0-9]\.[0-9]' &&
 	fail "the manual's NAME names a version"
-# The README: its first lines, the options, and the table's last column.
-has "$README" "to SDFormat ($words)."
-has "$README" "--sdf-version=$bars"
-table=$(sed -n '/^    simulator .*--sdf-version$/,/^$/p' "$README" | sed 1d |
-	awk 'NF { print $NF == "(default)" ? $(NF-1) : $NF }' | awk '!seen[$0]++' | tr '\n' ' ' |
-	sed 's/ $//')
-[ "$table" = "$list" ] || fail "the README's table of versions gives '$table', u2s writes '$list'"
-sed -n '/^    simulator .*--sdf-version$/,/^$/p' "$README" | grep -q " $default (default)\$" ||
-	fail "the README's table does not mark $default the default"
-[ $status -eq 0 ] && echo "versions.sh: the manual and the README list $list"
+[ $status -eq 0 ] && echo "versions.sh: the library, the manual and the README list $list"
 exit $status
