@@ -332,15 +332,6 @@ static void read_origin(struct reader *r, const XML_Char **atts, struct pose *ou
 
 static void XMLCALL on_text(void *arg, const XML_Char *s, int len);
 
-/* NODE at the end of the list FIRST..LAST (linked by next). */
-#define APPEND(first, last, node) do { \
-		if (last) \
-			(last)->next = (node); \
-		else \
-			(first) = (node); \
-		(last) = (node); \
-	} while (0)
-
 /* Enters NODE, a WHAT named NAME defined at AT, in IX: 1 when the name is
  * new, else 0 and an error that says where it was defined first (the
  * position at POS_AT in the node it names). */
@@ -419,7 +410,7 @@ static void robot_link(struct reader *r, struct scope *s, const XML_Char **atts)
 	s->obj = l;
 	if (l->name && enter_name(r, rb->link_index, l, l->name, l->pos, offsetof(struct link, pos),
 				  D_LINK_DUPLICATE, "link")) {
-		APPEND(rb->links, rb->links_last, l);
+		LIST_APPEND(rb->links, rb->links_last, l, next);
 		rb->nlinks++;
 	}
 }
@@ -460,7 +451,7 @@ static void robot_joint(struct reader *r, struct scope *s, const XML_Char **atts
 	}
 	if (j->name && enter_name(r, rb->joint_index, j, j->name, j->pos, offsetof(struct joint, pos),
 				  D_JOINT_DUPLICATE, "joint")) {
-		APPEND(rb->joints, rb->joints_last, j);
+		LIST_APPEND(rb->joints, rb->joints_last, j, next);
 		rb->njoints++;
 	}
 }
@@ -509,7 +500,7 @@ static void robot_gazebo(struct reader *r, struct scope *s, const XML_Char **att
 	 * hand over the whitespace between elements at all. */
 	XML_SetCharacterDataHandler(r->parser, on_text);
 	g->elem = s->obj;
-	APPEND(rb->gazebos, rb->gazebos_last, g);
+	LIST_APPEND(rb->gazebos, rb->gazebos_last, g, next);
 }
 
 static void robot_origin(struct reader *r, struct scope *s, const XML_Char **atts)
