@@ -134,6 +134,12 @@ static void exact_moments(const struct inertial *in, double ev[3])
 	int i, k;
 
 	inertia_entries(in, e);
+	if (e[3] == 0 && e[4] == 0 && e[5] == 0 && isfinite(e[0] + e[1] + e[2])) {
+		/* diagonal: the closed form takes it as it is, at any scale */
+		ev[0] = e[0], ev[1] = e[1], ev[2] = e[2];
+		sort3(ev);
+		return;
+	}
 	for (i = 0; i < 6; i++)
 		s = fmax(s, fabs(e[i]));
 	if (s == 0 || !isfinite(s)) {
@@ -179,15 +185,24 @@ static int near_positive(const struct inertial *in)
 	       in->ixx * in->iyy - in->ixy * in->ixy + eps >= 0 && det + eps >= 0;
 }
 
-int inertia_loads(const struct inertial *in)
+/* gz-math's IsValid on IN, with the principal moments it computed in GZ
+ * (when it got that far). */
+static int loads_with(const struct inertial *in, double gz[3])
 {
-	double e[6], ev[3];
+	double e[6];
 
 	if (!near_positive(in))
 		return 0;
 	inertia_entries(in, e);
-	inertia_principal_moments(e, 1e-6, ev);
-	return inertia_moments_valid(ev);
+	inertia_principal_moments(e, 1e-6, gz);
+	return inertia_moments_valid(gz);
+}
+
+int inertia_loads(const struct inertial *in)
+{
+	double gz[3];
+
+	return loads_with(in, gz);
 }
 
 /* Which inertia rule link L's inertial breaks, or RULE_COUNT; EV gets its
@@ -195,13 +210,22 @@ int inertia_loads(const struct inertial *in)
  * valid; the exact moments, which of the rules it breaks. */
 static enum load_rule_id inertia_rule(const struct inertial *in, double ev[3])
 {
-	double e[6], gz[3];
+	double gz[3];
+	int loads = loads_with(in, gz);
 
+	/* Most inertias load, and their smallest moment is nowhere near 0:
+	 * gz-math's moments say so without the exact ones. */
+	if (loads && gz[0] > 1e-3 * gz[2])
+		return RULE_COUNT;
 	exact_moments(in, ev);
-	if (inertia_loads(in))
+	if (loads)
 		return ev[0] <= inertia_epsilon(ev) ? RULE_INERTIA_ZERO_MOMENT : RULE_COUNT;
-	inertia_entries(in, e);
-	inertia_principal_moments(e, 1e-6, gz);
+	if (!near_positive(in)) {
+		double e[6];
+
+		inertia_entries(in, e);
+		inertia_principal_moments(e, 1e-6, gz);
+	}
 	if (!isfinite(gz[0]) || !isfinite(gz[1]) || !isfinite(gz[2]))
 		return RULE_INERTIA_UNCOMPUTABLE;
 	return ev[0] + inertia_epsilon(ev) < 0 ? RULE_INERTIA_NEGATIVE : RULE_INERTIA_TRIANGLE;
