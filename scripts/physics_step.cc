@@ -2,7 +2,10 @@
 // system builds one, in Debian's ignition-physics 5 with the DART engine
 // plugin, step it, and say for each model whether it simulates.
 //
-// Usage: physics_step [--engine PLUGIN.so] [--steps N] [--keep-poses] WORLD.sdf
+// Usage: physics_step [--engine PLUGIN.so] [--steps N] [--keep-poses]
+//                     [--trace K] WORLD.sdf
+//   --trace K  every K steps, print on stderr each judged model's root
+//              link height and its fastest link (to see why one fails)
 //
 // How the world is built (the order of gz-sim's src/systems/physics/
 // Physics.cc, ignition-gazebo6 = Fortress, and of its SdfEntityCreator,
@@ -41,9 +44,14 @@
 // Verdicts, one line per model, "MODEL: pass|FAIL|cannot judge: why":
 //   - every link pose finite after every step, else FAIL;
 //   - no link's linear speed above 100 m/s, else FAIL;
-//   - a model that must come to rest must do so: the world z of its
-//     FreeGroup root link (its canonical link) varies by at most 1e-4 m
-//     over the last quarter of the steps, else FAIL.  A model must come to
+//   - a model that must come to rest must do so: the world z of its base,
+//     the root link of its FreeGroup (the canonical link: u2s writes the
+//     URDF root link first), varies by at most 1e-4 m over the last
+//     quarter of the steps, else FAIL.  The base, not the centre of mass:
+//     a passive arm that still swings on a robot standing still is not a
+//     robot that fails to rest.  When it fails and its centre of mass
+//     (from the links' poses and inertials) is below the ground, the
+//     line says so: its collisions do not surround its mass.  A model must come to
 //     rest when it is free (not static, not fixed to `world`) and at least
 //     one of its collisions was built: placed on the ground, a wheeled or
 //     legged robot (or any robot not bolted down) has to settle there.
@@ -265,6 +273,8 @@ struct LinkRec
 {
   std::string name;
   LinkPtr link;
+  double mass;
+  math::Vector3d com;   // centre of mass in the link frame
 };
 
 struct ShapeRec
@@ -291,6 +301,7 @@ struct ModelRec
   LinkPtr root;                   // the FreeGroup's root link
   std::string rootName;
   std::vector<double> heights;    // root z over the last quarter
+  double comLow = std::numeric_limits<double>::infinity();
 };
 
 std::string Fmt(double _v)
@@ -303,7 +314,7 @@ std::string Fmt(double _v)
 int Usage()
 {
   std::cerr << "usage: physics_step [--engine PLUGIN.so] [--steps N] "
-               "[--keep-poses] WORLD.sdf\n";
+               "[--keep-poses] [--trace K] WORLD.sdf\n";
   return 3;
 }
 
@@ -315,6 +326,7 @@ int main(int argc, char **argv)
   std::string worldFile;
   long steps = 2000;
   bool keepPoses = false;
+  long trace = 0;
   for (int i = 1; i < argc; ++i)
   {
     const std::string a = argv[i];
@@ -322,6 +334,8 @@ int main(int argc, char **argv)
       enginePath = argv[++i];
     else if (a == "--steps" && i + 1 < argc)
       steps = std::strtol(argv[++i], nullptr, 10);
+    else if (a == "--trace" && i + 1 < argc)
+      trace = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--keep-poses")
       keepPoses = true;
     else if (!a.empty() && a[0] == '-')
@@ -467,7 +481,9 @@ int main(int argc, char **argv)
         rec.cannot = "the engine cannot construct link '" + sl->Name() + "'";
         break;
       }
-      rec.links.push_back({sl->Name(), lp});
+      rec.links.push_back({sl->Name(), lp,
+                           sl->Inertial().MassMatrix().Mass(),
+                           sl->Inertial().Pose().Pos()});
     }
     if (!rec.cannot.empty())
       continue;
@@ -638,9 +654,22 @@ int main(int argc, char **argv)
         anyFail = anyFail || !rec.fail.empty();
         continue;
       }
+      double vmax = -1;
+      std::string fastest;
+      double mz = 0, m = 0;
       for (const auto &l : rec.links)
       {
         const auto fd = l.link->FrameDataRelativeToWorld();
+        if (l.mass > 0)
+        {
+          mz += l.mass * (fd.pose * math::eigen3::convert(l.com)).z();
+          m += l.mass;
+        }
+        if (trace > 0 && step % trace == 0 && fd.linearVelocity.norm() > vmax)
+        {
+          vmax = fd.linearVelocity.norm();
+          fastest = l.name;
+        }
         const math::Pose3d p = math::eigen3::convert(fd.pose);
         if (!Finite(p))
         {
@@ -657,9 +686,23 @@ int main(int argc, char **argv)
           break;
         }
       }
+      if (trace > 0 && step % trace == 0)
+      {
+        std::cerr << "trace " << rec.name << " step " << step;
+        if (rec.root)
+          std::cerr << " base z " << Fmt(
+              rec.root->FrameDataRelativeToWorld().pose.translation().z());
+        std::cerr << " COM z " << Fmt(m > 0 ? mz / m : 0.0);
+        std::cerr << " fastest " << fastest << " " << Fmt(vmax) << " m/s"
+                  << (rec.fail.empty() ? "" : " FAILED") << "\n";
+      }
       if (rec.fail.empty() && rec.free && step >= restFrom)
-        rec.heights.push_back(math::eigen3::convert(
-            rec.root->FrameDataRelativeToWorld().pose).Pos().Z());
+      {
+        rec.heights.push_back(
+            rec.root->FrameDataRelativeToWorld().pose.translation().z());
+        if (m > 0)
+          rec.comLow = std::min(rec.comLow, mz / m);
+      }
       anyFail = anyFail || !rec.fail.empty();
     }
     (void)anyFail;
@@ -704,8 +747,9 @@ int main(int argc, char **argv)
         hi = std::max(hi, h);
       }
       const double range = hi - lo;
-      const std::string how = "root link '" + rec.rootName +
-          "' height " + Fmt(hi) + " m, varies " + Fmt(range) +
+      const std::string how = "base link '" + rec.rootName +
+          "' at height " + Fmt(lo) + ".." + Fmt(hi) + " m, varies " +
+          Fmt(range) +
           " m over the last " + std::to_string(rec.heights.size()) +
           " steps";
       if (range <= kRestTol)
@@ -720,6 +764,10 @@ int main(int argc, char **argv)
       {
         line << "FAIL: not at rest on the ground; " << how
              << " (more than 1e-4 m)";
+        if (rec.comLow < 0)
+          line << "; its centre of mass is below the ground: its"
+                  " collisions do not surround its mass, so it swings on"
+                  " them like a pendulum";
         ++failed;
       }
     }
