@@ -646,12 +646,10 @@ int main(int argc, char **argv)
   for (long step = 1; step <= steps; ++step)
   {
     world->Step(output, state, input);
-    bool anyFail = false;
     for (auto &rec : models)
     {
       if (!rec.cannot.empty() || !rec.fail.empty() || rec.isStatic)
       {
-        anyFail = anyFail || !rec.fail.empty();
         continue;
       }
       double vmax = -1;
@@ -686,6 +684,9 @@ int main(int argc, char **argv)
           break;
         }
       }
+      if (!rec.fail.empty())  // now, in case the engine aborts later
+        std::cerr << "physics_step: first failure: " << rec.name << ": "
+                  << rec.fail << std::endl;
       if (trace > 0 && step % trace == 0)
       {
         std::cerr << "trace " << rec.name << " step " << step;
@@ -703,9 +704,7 @@ int main(int argc, char **argv)
         if (m > 0)
           rec.comLow = std::min(rec.comLow, mz / m);
       }
-      anyFail = anyFail || !rec.fail.empty();
     }
-    (void)anyFail;
   }
 
   // Verdicts.
