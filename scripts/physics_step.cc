@@ -3,7 +3,10 @@
 // plugin, step it, and say for each model whether it simulates.
 //
 // Usage: physics_step [--engine PLUGIN.so] [--steps N] [--keep-poses]
-//                     [--trace K] WORLD.sdf
+//                     [--settle M] [--trace K] WORLD.sdf
+//   --settle M  a free model not at rest after the N judged steps is
+//              stepped on, up to step M (default 10000), and its line says
+//              whether and when it comes to rest: not a verdict, a reason
 //   --trace K  every K steps, print on stderr each judged model's root
 //              link height and its fastest link (to see why one fails)
 //
@@ -50,8 +53,10 @@
 //     quarter of the steps, else FAIL.  The base, not the centre of mass:
 //     a passive arm that still swings on a robot standing still is not a
 //     robot that fails to rest.  When it fails and its centre of mass
-//     (from the links' poses and inertials) is below the ground, the
-//     line says so: its collisions do not surround its mass.  A model must come to
+//     (from the links' poses and inertials) goes more than 1 cm below the
+//     ground, the line says so: its collisions do not surround its mass.
+//     It is then stepped on (--settle) to say whether it comes to rest
+//     later (a passive robot still collapsing) or never does.  A model must come to
 //     rest when it is free (not static, not fixed to `world`) and at least
 //     one of its collisions was built: placed on the ground, a wheeled or
 //     legged robot (or any robot not bolted down) has to settle there.
@@ -69,6 +74,7 @@
 // 1 a model failed, 2 no failure but some model cannot be judged (or the
 // world cannot be loaded), 3 setup error (usage, engine plugin).
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -300,7 +306,11 @@ struct ModelRec
   phys::FreeGroupPtr<Policy, Features> group;
   LinkPtr root;                   // the FreeGroup's root link
   std::string rootName;
-  std::vector<double> heights;    // root z over the last quarter
+  std::vector<double> heights;    // root z from the last quarter on
+  std::vector<double> finalHeights;  // those of the judged steps
+  bool restless = false;          // not at rest in the judged steps
+  long settledAt = 0;             // at rest by this later step
+  std::string lateFail;           // what went wrong in the later steps
   double comLow = std::numeric_limits<double>::infinity();
 };
 
@@ -314,7 +324,7 @@ std::string Fmt(double _v)
 int Usage()
 {
   std::cerr << "usage: physics_step [--engine PLUGIN.so] [--steps N] "
-               "[--keep-poses] [--trace K] WORLD.sdf\n";
+               "[--keep-poses] [--settle M] [--trace K] WORLD.sdf\n";
   return 3;
 }
 
@@ -327,6 +337,7 @@ int main(int argc, char **argv)
   long steps = 2000;
   bool keepPoses = false;
   long trace = 0;
+  long settle = 10000;
   for (int i = 1; i < argc; ++i)
   {
     const std::string a = argv[i];
@@ -334,6 +345,8 @@ int main(int argc, char **argv)
       enginePath = argv[++i];
     else if (a == "--steps" && i + 1 < argc)
       steps = std::strtol(argv[++i], nullptr, 10);
+    else if (a == "--settle" && i + 1 < argc)
+      settle = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--trace" && i + 1 < argc)
       trace = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--keep-poses")
@@ -643,67 +656,109 @@ int main(int argc, char **argv)
   input.Get<std::chrono::steady_clock::duration>() =
       std::chrono::milliseconds(1);
   const long restFrom = steps - steps / 4;
+  const long window = steps - restFrom + 1;
+  // One step's look at one model: a failure, or "" (and the heights).
+  auto look = [&](ModelRec &rec, long step, bool keep) -> std::string
+  {
+    double vmax = -1;
+    std::string fastest, fail;
+    double mz = 0, m = 0;
+    for (const auto &l : rec.links)
+    {
+      const auto fd = l.link->FrameDataRelativeToWorld();
+      if (l.mass > 0)
+      {
+        mz += l.mass * (fd.pose * math::eigen3::convert(l.com)).z();
+        m += l.mass;
+      }
+      const double v = fd.linearVelocity.norm();
+      if (v > vmax)
+      {
+        vmax = v;
+        fastest = l.name;
+      }
+      if (!Finite(math::eigen3::convert(fd.pose)))
+      {
+        fail = "link '" + l.name + "' pose is not finite at step " +
+               std::to_string(step);
+        break;
+      }
+      if (!(v <= kMaxSpeed))
+      {
+        fail = "link '" + l.name + "' moves at " + Fmt(v) + " m/s at step " +
+               std::to_string(step) + " (more than 100 m/s)";
+        break;
+      }
+    }
+    if (trace > 0 && step % trace == 0)
+    {
+      std::cerr << "trace " << rec.name << " step " << step;
+      if (rec.root)
+        std::cerr << " base z " << Fmt(
+            rec.root->FrameDataRelativeToWorld().pose.translation().z());
+      std::cerr << " COM z " << Fmt(m > 0 ? mz / m : 0.0)
+                << " fastest " << fastest << " " << Fmt(vmax) << " m/s"
+                << (fail.empty() ? "" : " FAILED") << "\n";
+    }
+    if (fail.empty() && rec.free && keep)
+    {
+      rec.heights.push_back(
+          rec.root->FrameDataRelativeToWorld().pose.translation().z());
+      if (m > 0 && step <= steps)
+        rec.comLow = std::min(rec.comLow, mz / m);
+    }
+    return fail;
+  };
+  auto range = [&](const ModelRec &rec) {
+    const auto b = rec.heights.end() -
+        std::min<long>(window, static_cast<long>(rec.heights.size()));
+    const auto [lo, hi] = std::minmax_element(b, rec.heights.end());
+    return lo == rec.heights.end() ? 0.0 : *hi - *lo;
+  };
+  auto judged = [&](const ModelRec &rec) {
+    return rec.cannot.empty() && rec.fail.empty() && !rec.isStatic;
+  };
+
   for (long step = 1; step <= steps; ++step)
   {
     world->Step(output, state, input);
     for (auto &rec : models)
     {
-      if (!rec.cannot.empty() || !rec.fail.empty() || rec.isStatic)
-      {
+      if (!judged(rec))
         continue;
-      }
-      double vmax = -1;
-      std::string fastest;
-      double mz = 0, m = 0;
-      for (const auto &l : rec.links)
-      {
-        const auto fd = l.link->FrameDataRelativeToWorld();
-        if (l.mass > 0)
-        {
-          mz += l.mass * (fd.pose * math::eigen3::convert(l.com)).z();
-          m += l.mass;
-        }
-        if (trace > 0 && step % trace == 0 && fd.linearVelocity.norm() > vmax)
-        {
-          vmax = fd.linearVelocity.norm();
-          fastest = l.name;
-        }
-        const math::Pose3d p = math::eigen3::convert(fd.pose);
-        if (!Finite(p))
-        {
-          rec.fail = "link '" + l.name + "' pose is not finite at step " +
-                     std::to_string(step);
-          break;
-        }
-        const double v = fd.linearVelocity.norm();
-        if (!(v <= kMaxSpeed))
-        {
-          rec.fail = "link '" + l.name + "' moves at " + Fmt(v) +
-                     " m/s at step " + std::to_string(step) +
-                     " (more than 100 m/s)";
-          break;
-        }
-      }
+      rec.fail = look(rec, step, step >= restFrom);
       if (!rec.fail.empty())  // now, in case the engine aborts later
         std::cerr << "physics_step: first failure: " << rec.name << ": "
                   << rec.fail << std::endl;
-      if (trace > 0 && step % trace == 0)
-      {
-        std::cerr << "trace " << rec.name << " step " << step;
-        if (rec.root)
-          std::cerr << " base z " << Fmt(
-              rec.root->FrameDataRelativeToWorld().pose.translation().z());
-        std::cerr << " COM z " << Fmt(m > 0 ? mz / m : 0.0);
-        std::cerr << " fastest " << fastest << " " << Fmt(vmax) << " m/s"
-                  << (rec.fail.empty() ? "" : " FAILED") << "\n";
-      }
-      if (rec.fail.empty() && rec.free && step >= restFrom)
-      {
-        rec.heights.push_back(
-            rec.root->FrameDataRelativeToWorld().pose.translation().z());
-        if (m > 0)
-          rec.comLow = std::min(rec.comLow, mz / m);
-      }
+    }
+  }
+  for (auto &rec : models)
+    if (judged(rec) && rec.free)
+    {
+      rec.finalHeights = rec.heights;
+      rec.restless = range(rec) > kRestTol;
+    }
+
+  // Not judged, only said: does a model that did not come to rest settle
+  // later (a passive robot still collapsing), or run away?
+  for (long step = steps + 1; step <= settle; ++step)
+  {
+    bool any = false;
+    for (auto &rec : models)
+      any = any || (judged(rec) && rec.restless && !rec.settledAt &&
+                    rec.lateFail.empty());
+    if (!any)
+      break;
+    world->Step(output, state, input);
+    for (auto &rec : models)
+    {
+      if (!judged(rec) || !rec.restless || rec.settledAt ||
+          !rec.lateFail.empty())
+        continue;
+      rec.lateFail = look(rec, step, true);
+      if (rec.lateFail.empty() && (step - steps) % window == 0 &&
+          range(rec) <= kRestTol)
+        rec.settledAt = step;
     }
   }
 
@@ -740,7 +795,7 @@ int main(int argc, char **argv)
     else
     {
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-      for (double h : rec.heights)
+      for (double h : rec.finalHeights)
       {
         lo = std::min(lo, h);
         hi = std::max(hi, h);
@@ -749,7 +804,7 @@ int main(int argc, char **argv)
       const std::string how = "base link '" + rec.rootName +
           "' at height " + Fmt(lo) + ".." + Fmt(hi) + " m, varies " +
           Fmt(range) +
-          " m over the last " + std::to_string(rec.heights.size()) +
+          " m over the last " + std::to_string(rec.finalHeights.size()) +
           " steps";
       if (range <= kRestTol)
         line << "pass: at rest on the ground; " << how << partial;
@@ -763,7 +818,15 @@ int main(int argc, char **argv)
       {
         line << "FAIL: not at rest on the ground; " << how
              << " (more than 1e-4 m)";
-        if (rec.comLow < 0)
+        if (rec.settledAt)
+          line << "; still moving, it comes to rest by step "
+               << rec.settledAt << " (" << Fmt(rec.settledAt / 1000.0)
+               << " s): a passive robot still settling";
+        else if (!rec.lateFail.empty())
+          line << "; later " << rec.lateFail;
+        else if (settle > steps)
+          line << "; not at rest by step " << settle << " either";
+        if (rec.comLow < -0.01)
           line << "; its centre of mass is below the ground: its"
                   " collisions do not surround its mass, so it swings on"
                   " them like a pendulum";
