@@ -736,7 +736,8 @@ int main(int argc, char **argv)
     if (judged(rec) && rec.free)
     {
       rec.finalHeights = rec.heights;
-      rec.restless = range(rec) > kRestTol;
+      // (Only with every collision built: otherwise it cannot be judged.)
+      rec.restless = range(rec) > kRestTol && rec.absent.empty();
     }
 
   // Not judged, only said: does a model that did not come to rest settle
