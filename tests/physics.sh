@@ -31,7 +31,8 @@ export PHYSICS_STEP
 for mode in plain repair; do
 	flag=""
 	[ "$mode" = repair ] && flag=-r
-	bash "$U2S_SRCDIR/scripts/physics-check" $flag -j "$jobs" -o "$work/$mode.list" > "$work/$mode.out"
+	bash "$U2S_SRCDIR/scripts/physics-check" $flag -j "$jobs" -c "$work/cache" \
+		-o "$work/$mode.list" > "$work/$mode.out"
 	rc=$?
 	cat "$work/$mode.out"
 	if [ "$rc" -gt 1 ] || [ ! -s "$work/$mode.list" ]; then
