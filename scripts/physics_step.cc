@@ -74,6 +74,8 @@
 // 1 a model failed, 2 no failure but some model cannot be judged (or the
 // world cannot be loaded), 3 setup error (usage, engine plugin).
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -321,6 +323,36 @@ std::string Fmt(double _v)
   return b;
 }
 
+// Debian builds the DART plugin with ign-common's profiler, Remotery, which
+// starts a TCP server (port 17815) for a remote viewer on the first
+// profiled call, on every interface.  Before that call, set its
+// limit_connections_to_localhost: it then listens on 127.0.0.1 only.  The
+// settings start {rmtU16 port; rmtBool reuse_open_port; rmtBool
+// limit_connections_to_localhost; ...} (Remotery.h, rmtBool an unsigned
+// int); _rmt_Settings() fills in the defaults on its first call only, and
+// ign-common's profiler leaves that field alone.
+void LoopbackProfiler()
+{
+  void *lib = dlopen("libignition-common4-profiler.so.4",
+                     RTLD_NOW | RTLD_NOLOAD);
+  if (!lib)
+    return;
+  using SettingsFn = void *(*)();
+  auto fn = reinterpret_cast<SettingsFn>(dlsym(lib, "_rmt_Settings"));
+  if (fn)
+  {
+    struct Head
+    {
+      uint16_t port;
+      unsigned int reuseOpenPort;
+      unsigned int limitConnectionsToLocalhost;
+    };
+    if (auto *head = static_cast<Head *>(fn()))
+      head->limitConnectionsToLocalhost = 1;
+  }
+  dlclose(lib);
+}
+
 int Usage()
 {
   std::cerr << "usage: physics_step [--engine PLUGIN.so] [--steps N] "
@@ -390,6 +422,7 @@ int main(int argc, char **argv)
     std::cerr << "physics_step: cannot load " << enginePath << "\n";
     return 3;
   }
+  LoopbackProfiler();
   EnginePtr engine;
   for (const auto &cls : loader.PluginsImplementing<
            phys::ForwardStep::Implementation<Policy>>())
