@@ -7,21 +7,28 @@
 //   --settle M  a free model not at rest after the N judged steps is
 //              stepped on, up to step M (default 10000), and its line says
 //              whether and when it comes to rest: not a verdict, a reason
-//   --trace K  every K steps, print on stderr each judged model's root
-//              link height and its fastest link (to see why one fails)
+//   --trace K  every K steps, print on stderr each judged model's base
+//              and centre-of-mass heights and its fastest link
 //
-// How the world is built (the order of gz-sim's src/systems/physics/
-// Physics.cc, ignition-gazebo6 = Fortress, and of its SdfEntityCreator,
-// which resolves every pose before Physics sees it):
+// How the world is built: in the order of gz-sim's Fortress release
+// (ignition-gazebo6_6.18.0: src/systems/physics/Physics.cc, and
+// src/SdfEntityCreator.cc, which resolves every pose before Physics sees
+// it; src/Server.cc, which does not start on any SDFormat error), against
+// what Debian's plugin does with it (gz-physics ignition-physics5_5.1.0:
+// dartsim/src/SDFFeatures.cc, FreeGroupFeatures.cc):
 //   1. the engine plugin is loaded with ign-plugin's Loader from
 //      IGNITION_PHYSICS_ENGINE_INSTALL_DIR (or --engine), the first class
 //      implementing ForwardStep is instantiated and the engine is requested
-//      with the features below; a missing feature is a setup error (exit 3);
+//      with the features below, all at once (Fortress requests its minimum
+//      list, then casts to the joint, collision and mesh lists; DART has
+//      them all); a missing feature is a setup error (exit 3);
 //   2. ConstructWorld from an sdf::World holding only name and gravity;
 //   3. for each top-level model, ConstructModel from an *empty* sdf::Model
 //      holding name, pose (resolved to the world), static, self_collide;
 //   4. for each link, ConstructLink from an sdf::Link with name, pose
-//      (resolved to the model), inertial and gravity;
+//      (resolved to the model) and inertial (not <gravity>: libsdformat
+//      12.3 has no Link::EnableGravity, and the DART plugin of
+//      ignition-physics 5.1 reads none);
 //   5. for each collision, ConstructCollision from a copy of the DOM
 //      collision whose pose is resolved to the link; mesh collisions are
 //      loaded with ign-common's MeshManager and attached with
@@ -35,6 +42,10 @@
 //      step each link's world pose and velocity is read through
 //      LinkFrameSemantics (FrameDataRelativeToWorld), as Fortress does to
 //      update its link poses.
+// Not done, unlike Fortress: nested models, heightmaps and polylines (not
+// built: "cannot judge" or an absent collision), collide bitmasks,
+// friction pyramid and contact surface settings, model:// and package://
+// mesh URIs (looked up nowhere: only file:// and paths are found).
 //
 // Placement: a model that the engine leaves free (FindFreeGroup finds a
 // FreeGroup: every root joint of the model is a free joint, i.e. it is not
@@ -56,10 +67,11 @@
 //     (from the links' poses and inertials) goes more than 1 cm below the
 //     ground, the line says so: its collisions do not surround its mass.
 //     It is then stepped on (--settle) to say whether it comes to rest
-//     later (a passive robot still collapsing) or never does.  A model must come to
-//     rest when it is free (not static, not fixed to `world`) and at least
-//     one of its collisions was built: placed on the ground, a wheeled or
-//     legged robot (or any robot not bolted down) has to settle there.
+//     later (a passive robot still collapsing) or never does.
+//     "Wheeled or legged": a model must come to rest when it is free (not
+//     static, not fixed to `world`) and at least one of its collisions was
+//     built: placed on the ground, a wheeled or legged robot (or any robot
+//     not bolted down) has to settle there.
 //     A model fixed to `world` (or static) only has the first two checks.
 //   - cannot judge: the SDFormat loader refuses the world (Fortress does
 //     not start then); a model without links; the engine cannot build a
