@@ -11,7 +11,8 @@
 	.link_frame_pose = 1, \
 	.lumped_pose_printed = 1, \
 	.colour_in_full = 1, \
-	.has_mimic = 1
+	.has_mimic = 1, \
+	.gz = GZ_SIM
 
 /* The rows, oldest first; the first is the default.  ROW(MAJOR, MINOR,
  * FIELDS...): the version MAJOR.MINOR, its element descriptions
@@ -22,7 +23,8 @@
 	ROW(1, 9, \
 	    .unbounded_lower = "-10000000000000000", \
 	    .unbounded_upper = "10000000000000000", \
-	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }) \
+	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }, \
+	    .gz = GZ_FORTRESS) \
 	/* libsdformat 14 (Gazebo Harmonic) */ \
 	ROW(1, 11, SINCE_1_11) \
 	/* libsdformat 16 (Gazebo Ionic and Jetty) */ \
