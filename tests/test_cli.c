@@ -1203,3 +1203,62 @@ Test(cli, embed_example)
 	free(prog);
 	remove_tree(dir);
 }
+
+/* ---- --world, --pose ------------------------------------------------------------------ */
+
+Test(cli, world_and_pose)
+{
+	struct run r = U2S(NULL, GOOD, "--world", "--pose", "1", "-2", "0.5", "0", "0", "1.5");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<world name='", "stdout");
+	expect_in(r.out, "<model name='ground_plane'>", "stdout");
+	expect_in(r.out, "<pose>1 -2 0.5 0 0 1.5</pose>\n  </model>\n  </world>\n", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=lab", "--no-ground", "--pose=1,2,3,0,0,0");
+	expect_status(&r, 0);
+	expect_in(r.out, "<world name='lab'>", "stdout");
+	expect_not_in(r.out, "ground_plane", "stdout");
+	expect_in(r.out, "<pose>1 2 3 0 0 0</pose>", "stdout");
+	run_free(&r);
+}
+
+/* A bad --pose or --world=NAME is a usage error naming the argument, and
+ * nothing is written. */
+Test(cli, world_and_pose_usage_errors)
+{
+	struct run r = U2S(NULL, GOOD, "--pose", "1", "2", "3");
+
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "--pose", "stderr");
+	expect_in(r.err, "[U2S1033]", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--pose", "1", "2", "3", "4", "5", "inf");
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "'inf'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--pose", "1", "2", "x", "4", "5", "6");
+	expect_status(&r, 2);
+	expect_in(r.err, "'x'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=");
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "--world: ''", "stderr");
+	expect_in(r.err, "[U2S1032]", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=a::b");
+	expect_status(&r, 2);
+	expect_in(r.err, "'a::b'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=__model__");
+	expect_status(&r, 2);
+	expect_in(r.err, "'__model__'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--no-ground");
+	expect_status(&r, 2);
+	expect_in(r.err, "[U2S1034]", "stderr");
+	run_free(&r);
+}
