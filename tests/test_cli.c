@@ -1135,7 +1135,9 @@ Test(cli, help)
 		"--repair-mass=KG",
 		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
 		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
-		"3 cannot read", "xacro robot.xacro | u2s | gz sim -",
+		"3 cannot read", "xacro robot.xacro | u2s --world -o robot.sdf && gz sim robot.sdf",
+		"--world[=NAME]", "--no-ground", "--pose X Y Z ROLL PITCH YAW",
+		"GZ_SIM_RESOURCE_PATH",
 		"find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/",
 	};
 	struct run r = U2S(NULL, NULL, "--help");
@@ -1145,6 +1147,7 @@ Test(cli, help)
 	cr_assert_str_eq(r.err, "");
 	for (i = 0; i < sizeof options / sizeof *options; i++)
 		expect_in(r.out, options[i], "--help");
+	expect_not_in(r.out, "gz sim -", "--help");   /* no gz sim reads standard input */
 	{   /* the versions, as the library lists them */
 		const char *const *v = u2s_sdf_versions();
 		char list[256] = "one of:";
