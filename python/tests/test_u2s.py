@@ -146,7 +146,8 @@ def test_check_lints():
     assert [d.code for d in u2s.check(GOOD, gz_resource_path="")] == ["U2S0407", "U2S1205"]
     assert [(d.code, d.severity) for d in u2s.check(BAD) if d.severity == "error"] == \
         [("U2S0205", "error")]
-    assert u2s.check(read(ARM)) == []
+    # its meshes are not installed: only gz-sim's lookup of them speaks
+    assert {d.code for d in u2s.check(read(ARM), gz_resource_path="")} <= {"U2S1205"}
 
 
 def test_check_as_the_cli():
