@@ -385,7 +385,7 @@ static int parse_pose(struct cli *c, int argc, char **argv)
 		char *end;
 		double v = strtod(words[i], &end);
 		if (end == words[i] || *end || !isfinite(v))
-			rc = usage_error(c, D_CLI_POSE, "--pose: '%s' is not a finite number (X Y Z "
+			rc = usage_error(c, D_CLI_POSE_NUMBER, "--pose: '%s' is not a finite number (X Y Z "
 					 "ROLL PITCH YAW)", words[i]);
 		c->opts.pose[i] = v;
 	}
