@@ -758,13 +758,27 @@ Test(cli, batch_runs_in_parallel)
 
 Test(cli, check_writes_nothing)
 {
+	static const char *const here[] = { "GZ_SIM_RESOURCE_PATH=.", NULL };
 	char *dir = temp_dir();
 	struct run r;
 
 	put_file(dir, "a.urdf", GOOD);
 	put_file(dir, "b.urdf", BAD);
 	put_file(dir, "c.urdf", WARNS);
+	/* --check looks GOOD's meshes up as gz-sim does */
 	r = U2S(dir, NULL, "--check", "a.urdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^a\\.urdf:3:[0-9]+: warning: mesh 'model://pkg_a/meshes/base.stl' .*"
+		     "GZ_SIM_RESOURCE_PATH.*\\[U2S1205\\]$");
+	run_free(&r);
+	make_dir(dir, "pkg_a");
+	make_dir(dir, "pkg_a/meshes");
+	make_dir(dir, "pkg_b");
+	put_file(dir, "pkg_a/meshes/base.stl", "");
+	put_file(dir, "pkg_a/meshes/cam.dae", "");
+	put_file(dir, "pkg_b/base.stl", "");
+	r = u2s_env(dir, NULL, here, ARGS("--check", "a.urdf"));
 	expect_status(&r, 0);
 	cr_assert_str_eq(r.out, "");
 	cr_assert_str_eq(r.err, "");
@@ -786,7 +800,7 @@ Test(cli, check_writes_nothing)
 	expect_status(&r, 1);
 	expect_match(r.err, "^c\\.urdf:3:3: error: ");
 	run_free(&r);
-	cr_assert_eq(dir_entries(dir), 3, "nothing written");
+	cr_assert_eq(dir_entries(dir), 5, "nothing written");
 	remove_tree(dir);
 }
 
