@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "index.h"
+
 /* What the walk over the written model's blobs carries. */
 struct planner {
 	struct robot *rb;
@@ -208,12 +210,15 @@ void world_check_meshes(struct robot *rb, struct diag *d, const struct options *
 	const struct link *l, *src;
 	const struct item *it;
 	unsigned i, k;
+	/* each URI said once, at its first use: a robot's meshes repeat */
+	struct index *said = index_new_in(&rb->arena);
 
 	FOR_WRITTEN_SOURCES(rb, i, l, src)
 		for (k = 0; k < 2; k++)
 			for (it = k ? src->visuals.first : src->collisions.first; it; it = it->next) {
 				const char *how = "";
 				if (it->geom.kind != GEOM_MESH || !it->geom.filename ||
+				    index_put(said, it->geom.filename, (void *)it) ||
 				    mesh_found(rb, opts, d->file, it->geom.filename, &how))
 					continue;
 				diag_warn(d, D_GZ_MESH_UNRESOLVED, it->geom.pos.line, it->geom.pos.col,
