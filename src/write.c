@@ -1025,8 +1025,20 @@ static void write_world_head(struct writer *w)
 	xnode_set_attr(el, "type", "ignored");
 	xnode_add(el, "max_step_size", "0.001");
 	xnode_add(el, "real_time_factor", "1");
+	xnode_add(el, "real_time_update_rate", "1000");   /* required: 1 / step */
 	print_and_free(w->o, el);
-	print_and_free(w->o, xnode_add(xnode_new(&w->scratch, "world"), "gravity", "0 0 -9.8"));
+	/* what every version's world.sdf requires, at gz-sim's own values */
+	el = xnode_new(&w->scratch, "world");
+	xnode_add(el, "gravity", "0 0 -9.8");
+	xnode_add(el, "magnetic_field", "5.5645e-06 2.28758e-05 -4.23884e-05");
+	xnode_set_attr(xnode_add(el, "atmosphere", NULL), "type", "adiabatic");
+	x = xnode_add(el, "scene", NULL);
+	xnode_add(x, "ambient", "0.4 0.4 0.4 1");
+	xnode_add(x, "background", "0.7 0.7 0.7 1");
+	xnode_add(x, "shadows", "true");
+	for (x = el->first; x; x = x->next)
+		print_node(w->o, x, 2);
+	arena_reset(&w->scratch);
 	for (s = 0; s < gz_system_count && s < WORLD_SYSTEMS_MAX; s++)
 		if (plan->needs[s]) {
 			write_system(w, s);
