@@ -21,6 +21,7 @@
 #include "target.h"
 #include "u2s.h"
 #include "uri.h"
+#include "world.h"
 #include "write.h"
 
 #define OUT_BUFSZ (1024 * 1024)
@@ -137,7 +138,11 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 	if (rc == U2S_OK)
 		rc = resolve(*rb, d, opts, target);
 	if (rc == U2S_OK)
+		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
+	if (rc == U2S_OK)
 		uri_rewrite(*rb, d, opts);
+	if (rc == U2S_OK && opts->check)
+		world_check_meshes(*rb, d, opts, target);
 	if (rc == U2S_OK && d->errors)
 		rc = U2S_REJECTED;   /* --werror */
 	if (rc == U2S_OK && !opts->check)
@@ -233,10 +238,30 @@ static int write_in_caller(void *arg, const char *buf, size_t len)
  * version of it. */
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
-		     U2S_REPAIR | U2S_SINGLE_THREAD)
+		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE)
 
 /* What is wrong with the caller's options, for a message. */
-enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS };
+enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
+		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND };
+
+/* Whether NAME can name the world: not empty, not one SDFormat reserves
+ * ('::' in it, or __x__ as a whole). */
+static int world_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || strstr(name, "::"))
+		return 0;
+	return !(n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
+}
+
+static int pose_ok(const double *p)
+{
+	for (int i = 0; i < 6; i++)
+		if (!isfinite(p[i]))
+			return 0;
+	return 1;
+}
 
 /* Reads the caller's options U (NULL: the defaults) into *PUB, the first
  * U->size bytes of them (the first version's at least) and the rest zero,
@@ -266,6 +291,13 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 		fault = OPTIONS_UNKNOWN;
 	if (fault == OPTIONS_FINE && !(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
 		fault = OPTIONS_REPAIR_MASS;
+	if (fault == OPTIONS_FINE && pub->world_name &&
+	    (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
+		fault = OPTIONS_WORLD_NAME;
+	if (fault == OPTIONS_FINE && (pub->flags & U2S_POSE) && !pose_ok(pub->pose))
+		fault = OPTIONS_POSE;
+	if (fault == OPTIONS_FINE && (pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
+		fault = OPTIONS_NO_GROUND;
 	memset(o, 0, sizeof *o);
 	o->quiet = !!(pub->flags & U2S_QUIET);
 	o->werror = !!(pub->flags & U2S_WERROR);
@@ -280,6 +312,12 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 	o->npackages = pub->npackages;
 	o->ros_package_path = pub->ros_package_path;
 	o->ament_prefix_path = pub->ament_prefix_path;
+	o->world = !!(pub->flags & U2S_WORLD);
+	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
+	o->has_pose = !!(pub->flags & U2S_POSE);
+	memcpy(o->pose, pub->pose, sizeof o->pose);
+	o->world_name = pub->world_name;
+	o->gz_resource_path = pub->gz_resource_path;
 	c->diag_fn = pub->diag_fn;
 	c->diag_arg = pub->diag_arg;
 	c->record_fn = pub->diag_record_fn;
@@ -313,6 +351,19 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_REPAIR_MASS:
 		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass %g is not a mass: it is 0 "
 			   "(the default) or a positive number of kg", pub->repair_mass);
+		return U2S_USAGE;
+	case OPTIONS_WORLD_NAME:
+		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name '%s' cannot name the world: %s",
+			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
+			   : "it is empty or one SDFormat reserves ('::' in it, or __x__)");
+		return U2S_USAGE;
+	case OPTIONS_POSE:
+		diag_error(d, D_POSE_INVALID, 0, 0, "pose %g %g %g %g %g %g is not six finite numbers",
+			   pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3], pub->pose[4],
+			   pub->pose[5]);
+		return U2S_USAGE;
+	case OPTIONS_NO_GROUND:
+		diag_error(d, D_NO_GROUND_ALONE, 0, 0, "U2S_NO_GROUND applies to U2S_WORLD only");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

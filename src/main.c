@@ -69,6 +69,16 @@ static const char USAGE[] =
 	"                             line, column, severity, code, message, path\n"
 	"                     github  GitHub Actions workflow commands, shown on the\n"
 	"                             pull request's lines\n"
+	"      --world[=NAME]  write an SDFormat <world> gz-sim runs as it is: the\n"
+	"                     model, a 1 ms step, gravity, a sun, a ground plane,\n"
+	"                     the Physics, UserCommands and SceneBroadcaster systems\n"
+	"                     and one system per kind of sensor; named NAME (default:\n"
+	"                     the robot's name); world systems the model's plugins\n"
+	"                     carry move up to it\n"
+	"      --no-ground    with --world: no ground plane and no sun\n"
+	"      --pose X Y Z ROLL PITCH YAW\n"
+	"                     the model's pose (m, rad), with or without --world;\n"
+	"                     also --pose='X Y Z ROLL PITCH YAW'\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
@@ -78,8 +88,14 @@ static const char USAGE[] =
 	"read or written, else 2 if two FILEs named the same DIR/NAME.sdf (the\n"
 	"second is not converted), else 1 if one was rejected, else 0.\n"
 	"\n"
+	"gz sim reads no standard input: give it a file.  A world (--world) loads\n"
+	"in every Gazebo; a file holding only a model, in Garden and later only.\n"
+	"Environment: GZ_SIM_RESOURCE_PATH, where --check looks up model:// and\n"
+	"package:// meshes as gz-sim does.\n"
+	"\n"
 	"Examples:\n"
-	"  xacro robot.xacro | u2s | gz sim -\n"
+	"  xacro robot.xacro | u2s --world -o robot.sdf && gz sim robot.sdf\n"
+	"  u2s --world -d worlds/ urdf/*.urdf\n"
 	"  find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/\n"
 	"  u2s --check --werror urdf/*.urdf\n"
 	"  u2s --check --diagnostics=json urdf/*.urdf\n"
@@ -93,7 +109,8 @@ struct output {
 };
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
-       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS };
+       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS,
+       OPT_WORLD, OPT_NO_GROUND, OPT_POSE };
 
 struct cli {
 	struct u2s_options opts;
@@ -328,6 +345,55 @@ static int bad_option(const struct cli *c, const char *arg)
 			   "abbreviation of one)", arg);
 }
 
+/* --world[=NAME]: NAME not empty, and no name SDFormat reserves ('::' in
+ * it, __x__). */
+static int parse_world(struct cli *c, const char *arg)
+{
+	size_t n = arg ? strlen(arg) : 0;
+
+	c->opts.flags |= U2S_WORLD;
+	c->opts.world_name = arg;
+	if (arg && (n == 0 || strstr(arg, "::") ||
+		    (n >= 4 && !strncmp(arg, "__", 2) && !strcmp(arg + n - 2, "__"))))
+		return usage_error(c, D_CLI_WORLD_NAME, "--world: '%s' cannot name a world: it is "
+				   "empty, or SDFormat reserves it ('::' in it, or __x__)", arg);
+	return U2S_OK;
+}
+
+/* --pose X Y Z ROLL PITCH YAW: optarg and the five arguments after it, or
+ * all six in optarg ("--pose='1 2 0 0 0 1.57'"), each a finite number. */
+static int parse_pose(struct cli *c, int argc, char **argv)
+{
+	const char *words[6];
+	char *copy = NULL, *save = NULL, *tok;
+	int n = 0, i, rc = U2S_OK;
+
+	if (strpbrk(optarg, " ,\t")) {
+		copy = xrealloc(c, NULL, strlen(optarg) + 1);
+		strcpy(copy, optarg);
+		for (tok = strtok_r(copy, " ,\t", &save); tok && n < 7; tok = strtok_r(NULL, " ,\t", &save))
+			words[n < 6 ? n : 5] = tok, n++;
+	} else {
+		words[n++] = optarg;
+		while (n < 6 && optind < argc)
+			words[n++] = argv[optind++];
+	}
+	if (n != 6)
+		rc = usage_error(c, D_CLI_POSE, "--pose: '%s' is not six numbers X Y Z ROLL PITCH "
+				 "YAW", optarg);
+	for (i = 0; rc == U2S_OK && i < 6; i++) {
+		char *end;
+		double v = strtod(words[i], &end);
+		if (end == words[i] || *end || !isfinite(v))
+			rc = usage_error(c, D_CLI_POSE_NUMBER, "--pose: '%s' is not a finite number (X Y Z "
+					 "ROLL PITCH YAW)", words[i]);
+		c->opts.pose[i] = v;
+	}
+	c->opts.flags |= U2S_POSE;
+	free(copy);
+	return rc;
+}
+
 /* Parses the options into C; returns U2S_OK, or the status to exit with
  * (-1 for a successful exit after --help or --version). */
 static int parse_options(struct cli *c, int argc, char **argv)
@@ -346,6 +412,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "werror", no_argument, NULL, OPT_WERROR },
 		{ "diagnostics", required_argument, NULL, OPT_DIAGNOSTICS },
+		{ "world", optional_argument, NULL, OPT_WORLD },
+		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
+		{ "pose", required_argument, NULL, OPT_POSE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -368,6 +437,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case 'q': c->opts.flags |= U2S_QUIET; break;
 		case OPT_WERROR: c->opts.flags |= U2S_WERROR; break;
 		case OPT_DIAGNOSTICS: rc = parse_diagnostics(c, optarg); break;
+		case OPT_WORLD: rc = parse_world(c, optarg); break;
+		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
+		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -393,6 +465,9 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
+	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
+		return usage_error(c, D_CLI_NO_GROUND_ALONE, "%s",
+				   "--no-ground applies to --world only");
 	if (c->opts.repair_mass > 0 && !(c->opts.flags & U2S_REPAIR))
 		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
 				   "--repair-mass applies to --repair only");
@@ -745,6 +820,11 @@ int main(int argc, char **argv)
 	c.opts.npackages = c.npackages;
 	c.opts.ros_package_path = getenv("ROS_PACKAGE_PATH");
 	c.opts.ament_prefix_path = getenv("AMENT_PREFIX_PATH");
+	/* where gz-sim looks for model:// and package:// meshes (--check);
+	 * Fortress reads the older name too */
+	c.opts.gz_resource_path = getenv("GZ_SIM_RESOURCE_PATH");
+	if (!c.opts.gz_resource_path)
+		c.opts.gz_resource_path = getenv("IGN_GAZEBO_RESOURCE_PATH");
 	/* For debugging: everything on one thread. */
 	if (getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0)
 		c.opts.flags |= U2S_SINGLE_THREAD;

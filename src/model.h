@@ -16,6 +16,8 @@
 #include "xform.h"
 #include "xnode.h"
 
+struct world_plan;
+
 /* ---- the robot ------------------------------------------------------- */
 
 enum geom_kind { GEOM_NONE, GEOM_BOX, GEOM_CYLINDER, GEOM_SPHERE, GEOM_MESH, GEOM_CAPSULE };
@@ -232,6 +234,7 @@ struct robot {
 	struct ext **exts;           /* every <gazebo> block, in document order */
 	unsigned nexts, exts_cap;
 	int read_in_halves;          /* see read_halves() in read.c */
+	struct world_plan *plan;     /* world.c: what gz-sim needs (after resolve) */
 };
 
 struct robot *robot_new(TALLOC_CTX *ctx, oom_jump *jump);

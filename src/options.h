@@ -30,6 +30,12 @@ struct options {
 	size_t npackages;
 	const char *ros_package_path;
 	const char *ament_prefix_path;
+	int world;                 /* U2S_WORLD */
+	int no_ground;             /* U2S_NO_GROUND */
+	int has_pose;              /* U2S_POSE */
+	double pose[6];
+	const char *world_name;    /* NULL: the model's */
+	const char *gz_resource_path;
 };
 
 #endif

@@ -11,7 +11,8 @@
 	.link_frame_pose = 1, \
 	.lumped_pose_printed = 1, \
 	.colour_in_full = 1, \
-	.has_mimic = 1
+	.has_mimic = 1, \
+	.gz = GZ_SIM
 
 /* The rows, oldest first; the first is the default.  ROW(MAJOR, MINOR,
  * READ_BY, FIELDS...): the version MAJOR.MINOR, its element descriptions
@@ -24,7 +25,8 @@
 	    "every later simulator loads it too", \
 	    .unbounded_lower = "-10000000000000000", \
 	    .unbounded_upper = "10000000000000000", \
-	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }) \
+	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }, \
+	    .gz = GZ_FORTRESS) \
 	ROW(1, 11, "Gazebo Harmonic (libsdformat 14, ROS 2 Jazzy)", SINCE_1_11) \
 	ROW(1, 12, "Gazebo Ionic (libsdformat 15) and Jetty (16, LTS to 2030)", SINCE_1_11)
 

@@ -9,6 +9,7 @@
 #ifndef U2S_TARGET_H
 #define U2S_TARGET_H
 
+#include "gzsim.h"
 #include "num.h"
 #include "schema.h"
 
@@ -36,6 +37,8 @@ struct sdf_target {
 	int has_mimic;
 	/* Colours in full float precision (else libsdformat 12's 6 digits). */
 	int colour_in_full;
+	/* The Gazebo it is for: which names world systems have (gzsim.h). */
+	enum gz_generation gz;
 	/* The version's element descriptions, for what <gazebo> blobs hold. */
 	const struct schema *schema;
 };

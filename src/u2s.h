@@ -133,7 +133,16 @@ enum u2s_flag {
 	/* Read on the calling thread only (debugging; the CLI sets it from
 	 * U2S_THREADS=1).  Otherwise u2s_convert parses a big regular file as
 	 * two halves at once, on a second thread. */
-	U2S_SINGLE_THREAD = 1u << 5
+	U2S_SINGLE_THREAD = 1u << 5,
+	/* Write an SDFormat <world> that gz-sim runs as it is: the model, a
+	 * 1 ms physics step, gravity, a sun, a ground plane, the Physics,
+	 * UserCommands and SceneBroadcaster systems and one system per kind of
+	 * sensor the model holds (--world).  Its name: world_name. */
+	U2S_WORLD = 1u << 6,
+	/* With U2S_WORLD: no ground plane (--no-ground). */
+	U2S_NO_GROUND = 1u << 7,
+	/* The model's <pose> is pose[] (--pose), with or without U2S_WORLD. */
+	U2S_POSE = 1u << 8
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
@@ -181,6 +190,19 @@ struct u2s_options {
 	size_t npackages;
 	const char *ros_package_path;
 	const char *ament_prefix_path;
+	/* ---- appended: the world (u2s 0.2) ---- */
+	/* U2S_WORLD: the world's name; NULL: the model's.  Empty, or a name
+	 * SDFormat reserves ('::' in it, __x__), is a usage error, as is a
+	 * name without U2S_WORLD. */
+	const char *world_name;
+	/* U2S_POSE: x y z (m) roll pitch yaw (rad) of the model in the world;
+	 * all finite, else a usage error. */
+	double pose[6];
+	/* U2S_CHECK: where gz-sim looks for model:// and package:// mesh URIs
+	 * (GZ_SIM_RESOURCE_PATH: colon-separated directories), so that each
+	 * mesh is checked as gz-sim will resolve it.  NULL: none (every such
+	 * URI is then reported unresolved). */
+	const char *gz_resource_path;
 };
 /* { sizeof (struct u2s_options) }; designated where the language has it,
  * so that -Wextra's missing-field-initializers stays quiet. */

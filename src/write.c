@@ -10,6 +10,7 @@
 #include "num.h"
 #include "out.h"
 #include "tags.h"
+#include "world.h"
 
 /* The writer's context, as cmark's renderer: what it writes (the resolved
  * robot), how (the options, the target version), with what (the scratch
@@ -659,6 +660,8 @@ static void link_ext(const struct writer *w, struct xnode *el, const struct ext 
 			apply_tag(w, el, t, tag_get(&e->tags, id));
 	}
 	for (i = 0; i < e->blobs.n; i++) {
+		if (world_blob_moved(w->rb->plan, e->blobs.v[i]))
+			continue;   /* a world system: written in the world (world.h) */
 		add_blob(el, e->blobs.v[i]);
 		for (id = 0; id < TAG_COUNT; id++)
 			if (is_tracked(&TAGS[id]) &&
@@ -924,9 +927,11 @@ static void write_model_tail(struct writer *w)
 	struct xnode *c;
 
 	/* As a link's: a tag replaces what it tracks, with no scan. */
+	int posed = w->rb->has_origin || w->opts->has_pose;
+
 	for (r = w->rb->model_exts.first; r; r = r->next)
 		link_ext(w, tail, r->ext, rep, AT_MODEL);
-	if (w->rb->has_origin)   /* replaced by the origin, which goes last */
+	if (posed)   /* replaced by the origin (or --pose), which goes last */
 		xnode_unlink(xnode_replace(tail, "pose", NULL));
 	for (c = tail->first; c; c = c->next)
 		print_node(w->o, c, 2);
@@ -934,7 +939,11 @@ static void write_model_tail(struct writer *w)
 	 * be kept across them */
 	arena_reset(&w->scratch);
 	write_lumped_frames(w);
-	if (w->rb->has_origin) {
+	if (w->opts->has_pose) {   /* --pose: where the model is placed */
+		pose = xnode_new(&w->scratch, "pose");
+		pose->text = fmt_nums(pose, w->opts->pose, 6, NUM_SHORTEST);
+		print_and_free(w->o, pose);
+	} else if (w->rb->has_origin) {
 		pose = xnode_new(&w->scratch, "pose");
 		pose->text = fmt_pose_urdf(pose, w->rb->origin);
 		print_and_free(w->o, pose);
@@ -958,6 +967,123 @@ static void write_links(struct writer *w)
 	}
 }
 
+/* ---- the world (--world) ---------------------------------------------------- */
+
+/* The world's plugin of system S: the table's file and class for the
+ * target's Gazebo, holding the parameters of the model's plugins of that
+ * system (the first of each element name), then the table's own element
+ * unless one of them gave it. */
+static void write_system(struct writer *w, size_t s)
+{
+	const struct gz_system *sys = &gz_system_table[s];
+	const struct world_plan *plan = w->rb->plan;
+	struct xnode *el;
+	const struct xnode *c;
+	unsigned i;
+
+	if (!sys->file[w->target->gz])   /* none in this generation (AirSpeed in Fortress) */
+		return;
+	el = xnode_new(&w->scratch, "plugin");
+	xnode_set_attr(el, "filename", sys->file[w->target->gz]);
+	xnode_set_attr(el, "name", sys->name[w->target->gz]);
+	for (i = 0; i < plan->nmoved; i++)
+		if (plan->moved_system[i] == s)
+			for (c = plan->moved[i]->first; c; c = c->next)
+				if (!xnode_child(el, c->name))
+					add_blob(el, c);
+	if (sys->plugin_elem && !xnode_child(el, sys->plugin_elem))
+		xnode_add(el, sys->plugin_elem, sys->plugin_value);
+	print_and_free(w->o, el);
+}
+
+static struct xnode *add_plane(struct xnode *parent, const char *tag)
+{
+	struct xnode *el = xnode_add(parent, tag, NULL), *plane;
+
+	xnode_set_attr(el, "name", tag);
+	plane = xnode_add(xnode_add(el, "geometry", NULL), "plane", NULL);
+	xnode_add(plane, "normal", "0 0 1");
+	xnode_add(plane, "size", "100 100");
+	return el;
+}
+
+/* What the world holds before the model: a 1 ms step, gravity, the
+ * systems, the world elements they need, a sun and the ground. */
+static void write_world_head(struct writer *w)
+{
+	const struct world_plan *plan = w->rb->plan;
+	const char *name = w->opts->world_name ? w->opts->world_name : w->rb->name;
+	int world_elem = 0;
+	struct xnode *el, *x;
+	size_t s;
+
+	out_str(w->o, "  <world name='");
+	out_escaped_attr(w->o, name);
+	out_str(w->o, "'>\n");
+	el = xnode_new(&w->scratch, "physics");
+	xnode_set_attr(el, "name", "1ms");
+	xnode_set_attr(el, "type", "ignored");
+	xnode_add(el, "max_step_size", "0.001");
+	xnode_add(el, "real_time_factor", "1");
+	xnode_add(el, "real_time_update_rate", "1000");   /* required: 1 / step */
+	print_and_free(w->o, el);
+	/* what every version's world.sdf requires, at gz-sim's own values */
+	el = xnode_new(&w->scratch, "world");
+	xnode_add(el, "gravity", "0 0 -9.8");
+	xnode_add(el, "magnetic_field", "5.5645e-06 2.28758e-05 -4.23884e-05");
+	xnode_set_attr(xnode_add(el, "atmosphere", NULL), "type", "adiabatic");
+	x = xnode_add(el, "scene", NULL);
+	xnode_add(x, "ambient", "0.4 0.4 0.4 1");
+	xnode_add(x, "background", "0.7 0.7 0.7 1");
+	xnode_add(x, "shadows", "true");
+	for (x = el->first; x; x = x->next)
+		print_node(w->o, x, 2);
+	arena_reset(&w->scratch);
+	for (s = 0; s < gz_system_count && s < WORLD_SYSTEMS_MAX; s++)
+		if (plan->needs[s]) {
+			write_system(w, s);
+			world_elem |= gz_system_table[s].world_elem &&
+				      !strcmp(gz_system_table[s].world_elem, "spherical_coordinates");
+		}
+	if (world_elem) {   /* NavSat: a fix at 0 N 0 E until the user sets one */
+		el = xnode_new(&w->scratch, "spherical_coordinates");
+		xnode_add(el, "surface_model", "EARTH_WGS84");
+		xnode_add(el, "world_frame_orientation", "ENU");
+		xnode_add(el, "latitude_deg", "0");
+		xnode_add(el, "longitude_deg", "0");
+		xnode_add(el, "elevation", "0");
+		xnode_add(el, "heading_deg", "0");
+		print_and_free(w->o, el);
+	}
+	if (w->opts->no_ground)
+		return;
+	el = xnode_new(&w->scratch, "light");
+	xnode_set_attr(el, "type", "directional");
+	xnode_set_attr(el, "name", strcmp(w->rb->name, "sun") ? "sun" : "sun_light");
+	xnode_add(el, "cast_shadows", "true");
+	xnode_add(el, "pose", "0 0 10 0 0 0");
+	xnode_add(el, "diffuse", "0.8 0.8 0.8 1");
+	xnode_add(el, "specular", "0.2 0.2 0.2 1");
+	x = xnode_add(el, "attenuation", NULL);
+	xnode_add(x, "range", "1000");
+	xnode_add(x, "constant", "0.9");
+	xnode_add(x, "linear", "0.01");
+	xnode_add(x, "quadratic", "0.001");
+	xnode_add(el, "direction", "-0.5 0.1 -0.9");
+	print_and_free(w->o, el);
+	el = xnode_new(&w->scratch, "model");
+	xnode_set_attr(el, "name", strcmp(w->rb->name, "ground_plane") ? "ground_plane" : "ground");
+	xnode_add(el, "static", "true");
+	x = xnode_add(el, "link", NULL);
+	xnode_set_attr(x, "name", "link");
+	add_plane(x, "collision");
+	x = xnode_add(add_plane(x, "visual"), "material", NULL);
+	xnode_add(x, "ambient", "0.8 0.8 0.8 1");
+	xnode_add(x, "diffuse", "0.8 0.8 0.8 1");
+	xnode_add(x, "specular", "0.8 0.8 0.8 1");
+	print_and_free(w->o, el);
+}
+
 void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 	       const struct sdf_target *target, struct out *o)
 {
@@ -968,11 +1094,15 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *op
 	w.keep = scratch;
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='");
 	out_str(o, target->version);
-	out_str(o, "'>\n  <model name='");
+	out_str(o, "'>\n");
+	if (opts->world)
+		write_world_head(&w);
+	/* The model's lines are those of a plain conversion, in a world too. */
+	out_str(o, "  <model name='");
 	out_escaped_attr(o, rb->name);
 	out_str(o, "'>\n");
 	write_links(&w);
 	write_model_tail(&w);
-	out_str(o, "  </model>\n</sdf>\n");
+	out_str(o, opts->world ? "  </model>\n  </world>\n</sdf>\n" : "  </model>\n</sdf>\n");
 	talloc_free(scratch);
 }

@@ -180,6 +180,8 @@ static inline pid_t spawn_prog(const char *prog, const struct spawn *s, const ch
 		int i;
 		unsetenv("ROS_PACKAGE_PATH");
 		unsetenv("AMENT_PREFIX_PATH");
+		unsetenv("GZ_SIM_RESOURCE_PATH");
+		unsetenv("IGN_GAZEBO_RESOURCE_PATH");
 		for (i = 0; s->env && s->env[i]; i++)
 			if (strchr(s->env[i], '='))
 				putenv((char *)s->env[i]);

@@ -27,7 +27,7 @@ status=0
 options=$("$U2S" --help | grep -o -e '--[a-z][a-z-]*' -e '^  -[a-zA-Z]' | sed 's/^ *//' | sort -u)
 [ -n "$options" ] || { echo "man.sh: no options in --help" >&2; exit 1; }
 for opt in $options ROS_PACKAGE_PATH AMENT_PREFIX_PATH "EXIT STATUS" "usage error" \
-	"xargs -0 -P8 u2s -d out/" "--sshlogin" "gz sim -"; do
+	"xargs -0 -P8 u2s -d out/" "--sshlogin" "gz sim robot.sdf" GZ_SIM_RESOURCE_PATH; do
 	case $text in
 	*"$opt"*) ;;
 	*) echo "man.sh: the manual does not mention $opt" >&2; status=1 ;;

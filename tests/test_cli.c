@@ -758,13 +758,27 @@ Test(cli, batch_runs_in_parallel)
 
 Test(cli, check_writes_nothing)
 {
+	static const char *const here[] = { "GZ_SIM_RESOURCE_PATH=.", NULL };
 	char *dir = temp_dir();
 	struct run r;
 
 	put_file(dir, "a.urdf", GOOD);
 	put_file(dir, "b.urdf", BAD);
 	put_file(dir, "c.urdf", WARNS);
+	/* --check looks GOOD's meshes up as gz-sim does */
 	r = U2S(dir, NULL, "--check", "a.urdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.out, "");
+	expect_match(r.err, "^a\\.urdf:3:[0-9]+: warning: mesh 'model://pkg_a/meshes/base.stl' .*"
+		     "GZ_SIM_RESOURCE_PATH.*\\[U2S1205\\]$");
+	run_free(&r);
+	make_dir(dir, "pkg_a");
+	make_dir(dir, "pkg_a/meshes");
+	make_dir(dir, "pkg_b");
+	put_file(dir, "pkg_a/meshes/base.stl", "");
+	put_file(dir, "pkg_a/meshes/cam.dae", "");
+	put_file(dir, "pkg_b/base.stl", "");
+	r = u2s_env(dir, NULL, here, ARGS("--check", "a.urdf"));
 	expect_status(&r, 0);
 	cr_assert_str_eq(r.out, "");
 	cr_assert_str_eq(r.err, "");
@@ -786,7 +800,7 @@ Test(cli, check_writes_nothing)
 	expect_status(&r, 1);
 	expect_match(r.err, "^c\\.urdf:3:3: error: ");
 	run_free(&r);
-	cr_assert_eq(dir_entries(dir), 3, "nothing written");
+	cr_assert_eq(dir_entries(dir), 5, "nothing written");
 	remove_tree(dir);
 }
 
@@ -1135,7 +1149,9 @@ Test(cli, help)
 		"--repair-mass=KG",
 		"-q, --quiet", "--werror", "-h, --help", "-V, --version", "ROS_PACKAGE_PATH",
 		"AMENT_PREFIX_PATH", "Exit status: 0", "1 input rejected", "2 usage error",
-		"3 cannot read", "xacro robot.xacro | u2s | gz sim -",
+		"3 cannot read", "xacro robot.xacro | u2s --world -o robot.sdf && gz sim robot.sdf",
+		"--world[=NAME]", "--no-ground", "--pose X Y Z ROLL PITCH YAW",
+		"GZ_SIM_RESOURCE_PATH",
 		"find . -name '*.urdf' -print0 | xargs -0 -P8 u2s -d out/",
 	};
 	struct run r = U2S(NULL, NULL, "--help");
@@ -1145,6 +1161,7 @@ Test(cli, help)
 	cr_assert_str_eq(r.err, "");
 	for (i = 0; i < sizeof options / sizeof *options; i++)
 		expect_in(r.out, options[i], "--help");
+	expect_not_in(r.out, "gz sim -", "--help");   /* no gz sim reads standard input */
 	{   /* the versions, as the library lists them */
 		const char *const *v = u2s_sdf_versions();
 		char list[256] = "one of:";
@@ -1202,4 +1219,63 @@ Test(cli, embed_example)
 	free(file);
 	free(prog);
 	remove_tree(dir);
+}
+
+/* ---- --world, --pose ------------------------------------------------------------------ */
+
+Test(cli, world_and_pose)
+{
+	struct run r = U2S(NULL, GOOD, "--world", "--pose", "1", "-2", "0.5", "0", "0", "1.5");
+
+	expect_status(&r, 0);
+	expect_in(r.out, "<world name='", "stdout");
+	expect_in(r.out, "<model name='ground_plane'>", "stdout");
+	expect_in(r.out, "<pose>1 -2 0.5 0 0 1.5</pose>\n  </model>\n  </world>\n", "stdout");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=lab", "--no-ground", "--pose=1,2,3,0,0,0");
+	expect_status(&r, 0);
+	expect_in(r.out, "<world name='lab'>", "stdout");
+	expect_not_in(r.out, "ground_plane", "stdout");
+	expect_in(r.out, "<pose>1 2 3 0 0 0</pose>", "stdout");
+	run_free(&r);
+}
+
+/* A bad --pose or --world=NAME is a usage error naming the argument, and
+ * nothing is written. */
+Test(cli, world_and_pose_usage_errors)
+{
+	struct run r = U2S(NULL, GOOD, "--pose", "1", "2", "3");
+
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "--pose", "stderr");
+	expect_in(r.err, "[U2S1033]", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--pose", "1", "2", "3", "4", "5", "inf");
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "'inf'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--pose", "1", "2", "x", "4", "5", "6");
+	expect_status(&r, 2);
+	expect_in(r.err, "'x'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=");
+	expect_status(&r, 2);
+	cr_assert_str_eq(r.out, "");
+	expect_in(r.err, "--world: ''", "stderr");
+	expect_in(r.err, "[U2S1032]", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=a::b");
+	expect_status(&r, 2);
+	expect_in(r.err, "'a::b'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--world=__model__");
+	expect_status(&r, 2);
+	expect_in(r.err, "'__model__'", "stderr");
+	run_free(&r);
+	r = U2S(NULL, GOOD, "--no-ground");
+	expect_status(&r, 2);
+	expect_in(r.err, "[U2S1034]", "stderr");
+	run_free(&r);
 }

@@ -843,7 +843,11 @@ Test(warn, blob_values_read_as_their_type)
 	       "t.urdf:4:3: warning: <update_rate> '10.5hz' is read as 10.5 by SDFormat readers "
 	       "(a number); written so\n"
 	       "t.urdf:5:26: warning: <samples> '666.5185185185185' is read as 666 by SDFormat "
-	       "readers (an unsigned integer); written so\n");
+	       "readers (an unsigned integer); written so\n"
+	       "t.urdf:3:24: warning: sensor 's' is of type 'ray', which gz-sim (Fortress, what "
+	       "SDFormat 1.9 is for) does not simulate: it publishes nothing; gz-sim does not "
+	       "simulate the CPU lidar: write type gpu_lidar (same <lidar> element), which the "
+	       "Sensors system simulates\n");
 	r = run(urdf, "t.urdf", NULL);
 	cr_assert(strstr(r.out, "<samples>666</samples>") && strstr(r.out, "<visualize>true<") &&
 		  strstr(r.out, "<resolution>16</resolution>") && strstr(r.out, "<max>inf</max>") &&

@@ -143,10 +143,11 @@ def test_uri_mode_file(tmp_path):
 
 
 def test_check_lints():
-    assert [d.code for d in u2s.check(GOOD)] == ["U2S0407"]
+    assert [d.code for d in u2s.check(GOOD, gz_resource_path="")] == ["U2S0407", "U2S1205"]
     assert [(d.code, d.severity) for d in u2s.check(BAD) if d.severity == "error"] == \
         [("U2S0205", "error")]
-    assert u2s.check(read(ARM)) == []
+    # its meshes are not installed: only gz-sim's lookup of them speaks
+    assert {d.code for d in u2s.check(read(ARM), gz_resource_path="")} <= {"U2S1205"}
 
 
 def test_check_as_the_cli():
@@ -174,3 +175,46 @@ def test_threads_at_once():
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
         got = list(pool.map(one, range(4 * len(inputs))))
     assert got == [alone[i % len(inputs)] for i in range(len(got))]
+
+
+def test_world_as_the_cli():
+    run = cli("--world=lab", "--no-ground", "--pose", "1", "2", "0.5", "0", "0", "1.5",
+              "--sdf-version=1.11", FRANKA)
+    sdf, diagnostics = u2s.convert(read(FRANKA), world="lab", no_ground=True,
+                                   pose=(1, 2, 0.5, 0, 0, 1.5), sdf_version="1.11",
+                                   name=FRANKA)
+    assert run.returncode == 0
+    assert sdf == run.stdout.decode()
+    assert [str(d) for d in diagnostics] == run.stderr.decode().splitlines()
+    assert "<world name='lab'>" in sdf
+    assert "gz-sim-physics-system" in sdf
+    assert "ground_plane" not in sdf
+    assert "<pose>1 2 0.5 0 0 1.5</pose>" in sdf
+
+
+def test_world_named_for_the_robot():
+    sdf, _ = u2s.convert(GOOD, world=True)
+    assert "<world name='r'>" in sdf
+    assert "<model name='ground_plane'>" in sdf
+    assert "ignition-gazebo-scene-broadcaster-system" in sdf   # 1.9: Fortress
+    assert "<world" not in u2s.convert(GOOD).sdf
+
+
+def test_world_bad_options():
+    for world in ["", "a::b", "__model__"]:
+        with pytest.raises(ValueError):
+            u2s.convert(GOOD, world=world)
+    for pose in [(1, 2, 3), (1, 2, 3, 4, 5, float("nan")), ("x",) * 6, 7]:
+        with pytest.raises(ValueError):
+            u2s.convert(GOOD, pose=pose)
+    with pytest.raises(ValueError):
+        u2s.convert(GOOD, no_ground=True)
+
+
+def test_check_resolves_meshes_as_gz_sim(tmp_path):
+    mesh = tmp_path / "pkg" / "meshes" / "b.dae"
+    mesh.parent.mkdir(parents=True)
+    found = [d.code for d in u2s.check(GOOD, gz_resource_path="")]
+    assert found.count("U2S1205") == 1
+    mesh.write_text("")
+    assert "U2S1205" not in [d.code for d in u2s.check(GOOD, gz_resource_path=str(tmp_path))]

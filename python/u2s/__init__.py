@@ -11,6 +11,7 @@ rejected.  A conversion keeps no state: any number may run at once on
 threads (the library runs without the GIL).
 """
 import ctypes
+import math
 import os
 from collections.abc import Mapping
 from typing import List, NamedTuple, Optional
@@ -93,8 +94,38 @@ def _env_path(value, variable):
     return os.fsencode(value) if value is not None else None
 
 
+def _world_options(world, no_ground, pose):
+    """(flags, world name bytes or None, pose tuple or None), or ValueError."""
+    flags, name = 0, None
+    if world is True:
+        flags |= _lib.U2S_WORLD
+    elif isinstance(world, str):
+        if not world or "::" in world or (len(world) >= 4 and world.startswith("__")
+                                          and world.endswith("__")):
+            raise ValueError("world %r cannot name a world: it is empty, or SDFormat "
+                             "reserves it ('::' in it, or __x__)" % world)
+        flags |= _lib.U2S_WORLD
+        name = world.encode("utf-8")
+    elif world not in (None, False):
+        raise ValueError("world must be None, True or a name, not %r" % (world,))
+    if no_ground:
+        if not flags:
+            raise ValueError("no_ground applies to world only")
+        flags |= _lib.U2S_NO_GROUND
+    if pose is not None:
+        try:
+            pose = tuple(float(v) for v in pose)
+        except (TypeError, ValueError):
+            raise ValueError("pose must be six numbers x y z roll pitch yaw") from None
+        if len(pose) != 6 or not all(math.isfinite(v) for v in pose):
+            raise ValueError("pose must be six finite numbers x y z roll pitch yaw")
+        flags |= _lib.U2S_POSE
+    return flags, name, pose
+
+
 def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joints,
-         uri_mode, package_paths, ros_package_path, ament_prefix_path, werror, quiet):
+         uri_mode, package_paths, ros_package_path, ament_prefix_path, werror, quiet,
+         world=None, no_ground=False, pose=None, gz_resource_path=None):
     if isinstance(urdf, str):
         urdf = urdf.encode("utf-8")
     elif isinstance(urdf, (bytearray, memoryview)):
@@ -110,6 +141,7 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
                                                                    uri_mode))
     if repair_mass is not None and not repair_mass > 0:
         raise ValueError("repair_mass must be a positive number of kg")
+    world_flags, world_name, pose = _world_options(world, no_ground, pose)
     lib = _lib.load()
     diagnostics = []
 
@@ -123,7 +155,12 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     opts = _lib.Options()
     opts.flags = ((_lib.U2S_QUIET if quiet else 0) | (_lib.U2S_WERROR if werror else 0) |
                   (_lib.U2S_PRESERVE_FIXED_JOINTS if preserve_fixed_joints else 0) |
-                  (_lib.U2S_CHECK if check else 0) | (_lib.U2S_REPAIR if repair else 0))
+                  (_lib.U2S_CHECK if check else 0) | (_lib.U2S_REPAIR if repair else 0) |
+                  world_flags)
+    opts.world_name = world_name
+    if pose is not None:
+        opts.pose[:] = pose
+    opts.gz_resource_path = _env_path(gz_resource_path, "GZ_SIM_RESOURCE_PATH")
     opts.uri_mode = URI_MODES[uri_mode]
     pairs = _packages(package_paths)
     packages = (_lib.Package * max(len(pairs), 1))(*[_lib.Package(n, d) for n, d in pairs])
@@ -152,7 +189,8 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
 def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
             preserve_fixed_joints=False, uri_mode="model", package_paths=None,
             ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
-            name="<string>"):
+            name="<string>", world=None, no_ground=False, pose=None,
+            gz_resource_path=None):
     """Converts URDF (str, or bytes as read from a file) to SDFormat.
 
     Returns Result(sdf, diagnostics): the SDF text and the warnings.  Raises
@@ -163,11 +201,15 @@ def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
     preserve_fixed_joints; uri_mode "model", "keep" or "file", with
     package_paths ({NAME: DIR} or (NAME, DIR) pairs) and the search paths
     ros_package_path and ament_prefix_path (None: from the environment, as
-    the CLI; "": none); werror; quiet (no warnings).  NAME is what messages
-    call the input."""
+    the CLI; "": none); werror; quiet (no warnings); world (--world: True,
+    or the world's name; None: a model only) and no_ground; pose, six
+    numbers x y z roll pitch yaw (--pose); gz_resource_path (check()'s mesh
+    lookup; None: GZ_SIM_RESOURCE_PATH).  NAME is what messages call the
+    input."""
     rc, text, diagnostics = _run(urdf, name, False, sdf_version, repair, repair_mass,
                                  preserve_fixed_joints, uri_mode, package_paths,
-                                 ros_package_path, ament_prefix_path, werror, quiet)
+                                 ros_package_path, ament_prefix_path, werror, quiet,
+                                 world, no_ground, pose, gz_resource_path)
     if rc != 0:
         raise ConversionError(_STATUS.get(rc, str(rc)), diagnostics)
     return Result(text, diagnostics)
@@ -176,11 +218,13 @@ def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
 def check(urdf, *, sdf_version=None, repair=False, repair_mass=None,
           preserve_fixed_joints=False, uri_mode="model", package_paths=None,
           ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
-          name="<string>"):
+          name="<string>", world=None, no_ground=False, pose=None,
+          gz_resource_path=None):
     """Lints URDF as `u2s --check` does: reads and resolves it, writes
     nothing, and returns the list of Diagnostic; the input is rejected when
     one has severity "error".  Takes convert()'s options."""
     _, _, diagnostics = _run(urdf, name, True, sdf_version, repair, repair_mass,
                              preserve_fixed_joints, uri_mode, package_paths,
-                             ros_package_path, ament_prefix_path, werror, quiet)
+                             ros_package_path, ament_prefix_path, werror, quiet,
+                             world, no_ground, pose, gz_resource_path)
     return diagnostics

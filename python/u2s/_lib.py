@@ -42,6 +42,9 @@ U2S_PRESERVE_FIXED_JOINTS = 1 << 2
 U2S_CHECK = 1 << 3
 U2S_REPAIR = 1 << 4
 U2S_SINGLE_THREAD = 1 << 5
+U2S_WORLD = 1 << 6
+U2S_NO_GROUND = 1 << 7
+U2S_POSE = 1 << 8
 
 
 class Options(ctypes.Structure):
@@ -60,7 +63,11 @@ class Options(ctypes.Structure):
                 ("packages", ctypes.POINTER(Package)),
                 ("npackages", ctypes.c_size_t),
                 ("ros_package_path", ctypes.c_char_p),
-                ("ament_prefix_path", ctypes.c_char_p)]
+                ("ament_prefix_path", ctypes.c_char_p),
+                # appended (u2s.h: the struct only grows at its end)
+                ("world_name", ctypes.c_char_p),
+                ("pose", ctypes.c_double * 6),
+                ("gz_resource_path", ctypes.c_char_p)]
 
     def __init__(self, **kw):
         super().__init__(**kw)

@@ -1,0 +1,233 @@
+/* world: the plan of what gz-sim needs (see world.h). */
+#include "world.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "index.h"
+
+/* What the walk over the written model's blobs carries. */
+struct planner {
+	struct robot *rb;
+	struct diag *d;
+	const struct options *opts;
+	const struct sdf_target *target;
+	struct world_plan *plan;
+	unsigned moved_cap;
+};
+
+static const char *gen_name(const struct sdf_target *t)
+{
+	return t->gz == GZ_FORTRESS ? "Fortress" : "gz-sim 8 (Harmonic) and later";
+}
+
+static void sensor_seen(struct planner *p, const struct xnode *s)
+{
+	const char *type = xnode_attr(s, "type"), *name = xnode_attr(s, "name");
+	const struct gz_sensor_info *info = gz_sensor_type(type);
+	const struct gz_system *sys = gz_system_for_sensor(type);
+
+	if (info && !info->simulated[p->target->gz])
+		diag_warn(p->d, D_GZ_SENSOR_UNSIMULATED, s->pos.line, s->pos.col,
+			  "sensor '%s' is of type '%s', which gz-sim (%s, what SDFormat %s is "
+			  "for) does not simulate: it publishes nothing%s%s", name ? name : "",
+			  type, gen_name(p->target), p->target->version,
+			  info->suggestion ? "; " : "", info->suggestion ? info->suggestion : "");
+	if (sys)
+		p->plan->needs[sys - gz_system_table] = 1;
+}
+
+static void classic_seen(struct planner *p, const struct xnode *pl)
+{
+	const char *file = xnode_attr(pl, "filename");
+	const struct gz_classic_plugin *c = gz_classic_plugin(file);
+
+	if (c)
+		diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
+			  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
+			  "instead: %s", file, c->replacement);
+}
+
+/* A <plugin> that is a direct child of a <gazebo> block, in the model. */
+static void top_plugin_seen(struct planner *p, const struct xnode *pl)
+{
+	const char *file = xnode_attr(pl, "filename");
+	const struct gz_system *sys = gz_world_system_named(file, xnode_attr(pl, "name"));
+	struct world_plan *plan = p->plan;
+
+	if (!sys)
+		return;
+	if (!p->opts->world) {
+		diag_warn(p->d, D_GZ_WORLD_SYSTEM_IN_MODEL, pl->pos.line, pl->pos.col,
+			  "plugin '%s' is gz-sim's world system %s: inside a model it is loaded "
+			  "once per robot, and gz-sim fails when two robots carry it; convert "
+			  "with --world (which writes it in the world) or move it to the world",
+			  file, sys->klass);
+		return;
+	}
+	diag_warn(p->d, D_GZ_WORLD_SYSTEM_MOVED, pl->pos.line, pl->pos.col,
+		  "plugin '%s' is gz-sim's world system %s: written in the world, not the "
+		  "model (once, with its parameters)", file, sys->klass);
+	if (plan->nmoved == p->moved_cap) {
+		unsigned cap = p->moved_cap ? 2 * p->moved_cap : 4;
+		const struct xnode **v = ARENA_ARRAY(&p->rb->arena, const struct xnode *, cap);
+		unsigned char *s = ARENA_ARRAY(&p->rb->arena, unsigned char, cap);
+		if (plan->nmoved) {
+			memcpy(v, plan->moved, plan->nmoved * sizeof *v);
+			memcpy(s, plan->moved_system, plan->nmoved);
+		}
+		plan->moved = v;
+		plan->moved_system = s;
+		p->moved_cap = cap;
+	}
+	plan->moved[plan->nmoved] = pl;
+	plan->moved_system[plan->nmoved++] = (unsigned char)(sys - gz_system_table);
+	plan->needs[sys - gz_system_table] = 1;
+}
+
+/* Every element of BLOB's tree, without recursion (blobs may be deep). */
+static void blob_seen(struct planner *p, const struct xnode *blob)
+{
+	const struct xnode *cur = blob;
+
+	if (strcmp(blob->name, "plugin") == 0)
+		top_plugin_seen(p, blob);
+	for (;;) {
+		if (strcmp(cur->name, "sensor") == 0)
+			sensor_seen(p, cur);
+		else if (strcmp(cur->name, "plugin") == 0)
+			classic_seen(p, cur);
+		if (cur->first) {
+			cur = cur->first;
+			continue;
+		}
+		while (cur != blob && !cur->next)
+			cur = cur->parent;
+		if (cur == blob)
+			return;
+		cur = cur->next;
+	}
+}
+
+static void exts_seen(struct planner *p, const struct ext_list *l)
+{
+	const struct ext_ref *r;
+	unsigned i;
+
+	for (r = l->first; r; r = r->next)
+		for (i = 0; i < r->ext->blobs.n; i++)
+			blob_seen(p, r->ext->blobs.v[i]);
+}
+
+/* The links written, each with what it absorbed (the writer's walk). */
+#define FOR_WRITTEN_SOURCES(rb, i, l, src)                                              \
+	for (i = 0; i < (rb)->norder; i++)                                              \
+		if ((l = (rb)->order[i])->fate == LINK_WRITTEN)                           \
+			for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+
+void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
+		const struct sdf_target *target)
+{
+	struct planner p = { rb, d, opts, target, ARENA_NEW(&rb->arena, struct world_plan), 0 };
+	const struct link *l, *src;
+	const struct joint *j;
+	unsigned i;
+
+	rb->plan = p.plan;
+	for (i = 0; i < gz_system_count && i < WORLD_SYSTEMS_MAX; i++)
+		p.plan->needs[i] = (unsigned char)gz_system_table[i].always;
+	FOR_WRITTEN_SOURCES(rb, i, l, src)
+		exts_seen(&p, &src->exts);
+	for (j = rb->joints; j; j = j->next)
+		if (j->fate == JOINT_WRITTEN)
+			exts_seen(&p, &j->exts);
+	exts_seen(&p, &rb->model_exts);
+}
+
+/* ---- meshes, as gz-sim finds them ------------------------------------------ */
+
+static int readable(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/* REST (NAME/path of model:// or package://) in a directory of PATH. */
+static int in_resource_path(struct arena *a, const char *path, const char *rest)
+{
+	const char *dir = path;
+
+	while (dir && *dir) {
+		size_t n = strcspn(dir, ":");
+		if (n) {
+			char *full = arena_cat3(a, dir, n, "/", rest);
+			if (readable(full))
+				return 1;
+		}
+		dir = dir[n] ? dir + n + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Whether gz-sim finds the mesh at URI; *HOW says where it looked. */
+static int mesh_found(struct robot *rb, const struct options *opts, const char *input,
+		      const char *uri, const char **how)
+{
+	struct arena *a = &rb->arena;
+	const char *rest;
+
+	if (!strncmp(uri, "model://", 8) || !strncmp(uri, "package://", 10)) {
+		rest = strstr(uri, "://") + 3;
+		*how = opts->gz_resource_path && *opts->gz_resource_path ?
+		       arena_cat3(a, "in GZ_SIM_RESOURCE_PATH (", strlen("in GZ_SIM_RESOURCE_PATH ("),
+				  opts->gz_resource_path, ")") :
+		       "in GZ_SIM_RESOURCE_PATH, which is empty";
+		return in_resource_path(a, opts->gz_resource_path, rest);
+	}
+	if (!strncmp(uri, "file://", 7)) {
+		*how = "as a file";
+		return readable(uri + 7);
+	}
+	if (strstr(uri, "://"))   /* http(s):// (Fuel) and the like: not checked */
+		return 1;
+	if (uri[0] == '/') {
+		*how = "as a file";
+		return readable(uri);
+	}
+	/* relative: against the input's directory */
+	{
+		const char *slash = input ? strrchr(input, '/') : NULL;
+		*how = "relative to the input's directory";
+		if (!slash || input[0] == '<')
+			return readable(uri);
+		return readable(arena_cat3(a, input, (size_t)(slash - input), "/", uri));
+	}
+}
+
+void world_check_meshes(struct robot *rb, struct diag *d, const struct options *opts,
+			const struct sdf_target *target)
+{
+	const struct link *l, *src;
+	const struct item *it;
+	unsigned i, k;
+	/* each URI said once, at its first use: a robot's meshes repeat */
+	struct index *said = index_new_in(&rb->arena);
+
+	FOR_WRITTEN_SOURCES(rb, i, l, src)
+		for (k = 0; k < 2; k++)
+			for (it = k ? src->visuals.first : src->collisions.first; it; it = it->next) {
+				const char *how = "";
+				if (it->geom.kind != GEOM_MESH || !it->geom.filename ||
+				    index_put(said, it->geom.filename, (void *)it) ||
+				    mesh_found(rb, opts, d->file, it->geom.filename, &how))
+					continue;
+				diag_warn(d, D_GZ_MESH_UNRESOLVED, it->geom.pos.line, it->geom.pos.col,
+					  "mesh '%s' of link '%s' is not found %s: %s",
+					  it->geom.filename, src->name, how,
+					  target->gz == GZ_FORTRESS ?
+					  "Fortress loads the model without that visual or collision" :
+					  "gz-sim 8 (Harmonic) and later do not load a world that holds "
+					  "it, and a model spawned into a running world loses that "
+					  "visual or collision");
+			}
+}

@@ -1,0 +1,64 @@
+/* world: what gz-sim needs to run the converted model, decided once after
+ * resolve (convert.c calls world_plan between resolve and the writer).
+ *
+ *   - The readiness messages, about the model as it is WRITTEN (after
+ *     lumping; blocks of links left out do not count): sensor types gz-sim
+ *     does not simulate, Gazebo Classic plugins it does not load, world
+ *     systems inside the model.  Given with or without --world.
+ *   - Under --world: which world systems the world lists (gzsim.h's
+ *     table: the three always, one per kind of sensor written), and the
+ *     world-system <plugin>s of the model that move up to the world (their
+ *     fate: the writer leaves them out of the model and merges them into
+ *     the world's plugin of that system).
+ *   - Under --check: every mesh URI looked up as gz-sim will
+ *     (world_check_meshes).
+ *
+ * The writer only reads the plan (rb->plan). */
+#ifndef U2S_WORLD_H
+#define U2S_WORLD_H
+
+#include "diag.h"
+#include "gzsim.h"
+#include "model.h"
+#include "options.h"
+#include "target.h"
+
+/* More than gz_system_count (checked when planning). */
+#define WORLD_SYSTEMS_MAX 32
+
+struct world_plan {
+	/* By index of gz_system_table: the world lists that system. */
+	unsigned char needs[WORLD_SYSTEMS_MAX];
+	/* The model's <plugin> blobs that are world systems, which move to
+	 * the world: each with the index of its system, in document order. */
+	const struct xnode **moved;
+	unsigned char *moved_system;
+	unsigned nmoved;
+};
+
+/* Decides RB->plan (always made: the messages need the walk anyway; the
+ * systems and moves matter under --world only). */
+void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
+		const struct sdf_target *target);
+
+/* Whether BLOB is a plugin the plan moved to the world. */
+static inline int world_blob_moved(const struct world_plan *p, const struct xnode *blob)
+{
+	unsigned i;
+
+	if (!p || !p->nmoved)
+		return 0;
+	for (i = 0; i < p->nmoved; i++)
+		if (p->moved[i] == blob)
+			return 1;
+	return 0;
+}
+
+/* --check: each mesh URI of the written model, resolved as gz-sim
+ * resolves it (model:// and package://: in opts->gz_resource_path;
+ * file:// and absolute paths as they are; relative ones against the
+ * input's directory); each that is not found is a warning. */
+void world_check_meshes(struct robot *rb, struct diag *d, const struct options *opts,
+			const struct sdf_target *target);
+
+#endif
