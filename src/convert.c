@@ -263,41 +263,51 @@ static int pose_ok(const double *p)
 	return 1;
 }
 
-/* Reads the caller's options U (NULL: the defaults) into *PUB, the first
- * U->size bytes of them (the first version's at least) and the rest zero,
- * then into *O, with the
- * callbacks through C.  Returns what makes them unusable, if anything
- * (*O is filled all the same, so that the message reaches the caller). */
-static enum options_fault read_options(const struct u2s_options *u, struct u2s_options *pub,
-				       struct options *o, struct callers *c)
+/* The caller's options U, of whatever size it was compiled with, into
+ * PUB (this library's layout, zero past what the caller knew). */
+static enum options_fault copy_options(const struct u2s_options *u, struct u2s_options *pub)
 {
 	enum options_fault fault = OPTIONS_FINE;
+	size_t i, n;
 
 	memset(pub, 0, sizeof *pub);
-	if (u) {
-		/* Every caller's struct has the first version's fields at least
-		 * (the first <u2s.h> with a size field had them all), so a size
-		 * too small, most likely 0 from "= { 0 }", still lets the
-		 * message reach the callbacks the caller set. */
-		size_t i, n = u->size < OPTIONS_V1_SIZE ? OPTIONS_V1_SIZE : u->size;
-		memcpy(pub, u, n < sizeof *pub ? n : sizeof *pub);
-		if (u->size < OPTIONS_V1_SIZE)
-			fault = OPTIONS_SIZE;
-		for (i = sizeof *pub; i < u->size && fault == OPTIONS_FINE; i++)
-			if (((const unsigned char *)u)[i] != 0)
-				fault = OPTIONS_UNKNOWN;
-	}
-	if (fault == OPTIONS_FINE && (pub->flags & ~(unsigned)KNOWN_FLAGS))
-		fault = OPTIONS_UNKNOWN;
-	if (fault == OPTIONS_FINE && !(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
-		fault = OPTIONS_REPAIR_MASS;
-	if (fault == OPTIONS_FINE && pub->world_name &&
-	    (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
-		fault = OPTIONS_WORLD_NAME;
-	if (fault == OPTIONS_FINE && (pub->flags & U2S_POSE) && !pose_ok(pub->pose))
-		fault = OPTIONS_POSE;
-	if (fault == OPTIONS_FINE && (pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
-		fault = OPTIONS_NO_GROUND;
+	if (!u)
+		return OPTIONS_FINE;
+	/* Every caller's struct has the first version's fields at least (the
+	 * first <u2s.h> with a size field had them all), so a size too small,
+	 * most likely 0 from "= { 0 }", still lets the message reach the
+	 * callbacks the caller set. */
+	n = u->size < OPTIONS_V1_SIZE ? OPTIONS_V1_SIZE : u->size;
+	memcpy(pub, u, n < sizeof *pub ? n : sizeof *pub);
+	if (u->size < OPTIONS_V1_SIZE)
+		fault = OPTIONS_SIZE;
+	for (i = sizeof *pub; i < u->size && fault == OPTIONS_FINE; i++)
+		if (((const unsigned char *)u)[i] != 0)
+			fault = OPTIONS_UNKNOWN;
+	return fault;
+}
+
+/* What is wrong with PUB's values, the first thing found. */
+static enum options_fault check_options(const struct u2s_options *pub)
+{
+	if (pub->flags & ~(unsigned)KNOWN_FLAGS)
+		return OPTIONS_UNKNOWN;
+	if (!(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
+		return OPTIONS_REPAIR_MASS;
+	if (pub->world_name && (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
+		return OPTIONS_WORLD_NAME;
+	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
+		return OPTIONS_POSE;
+	if ((pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
+		return OPTIONS_NO_GROUND;
+	return OPTIONS_FINE;
+}
+
+/* PUB as the modules read it, in O; the caller's callbacks, in C, are
+ * called through convert's own (in the caller's locale). */
+static void translate_options(const struct u2s_options *pub, struct options *o,
+			      struct callers *c)
+{
 	memset(o, 0, sizeof *o);
 	o->quiet = !!(pub->flags & U2S_QUIET);
 	o->werror = !!(pub->flags & U2S_WERROR);
@@ -307,7 +317,7 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 	o->single_thread = !!(pub->flags & U2S_SINGLE_THREAD);
 	o->sdf_version = pub->sdf_version;
 	o->uri_mode = pub->uri_mode;
-	o->repair_mass = fault == OPTIONS_REPAIR_MASS ? 0 : pub->repair_mass;
+	o->repair_mass = pub->repair_mass >= 0 && isfinite(pub->repair_mass) ? pub->repair_mass : 0;
 	o->packages = pub->packages;
 	o->npackages = pub->npackages;
 	o->ros_package_path = pub->ros_package_path;
@@ -330,6 +340,21 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 		o->diag_record_fn = record_in_caller;
 		o->diag_record_arg = c;
 	}
+}
+
+/* Reads the caller's options U (NULL: the defaults) into *PUB, the first
+ * U->size bytes of them (the first version's at least) and the rest zero,
+ * then into *O, with the callbacks through C.  Returns what makes them
+ * unusable, if anything (*O is filled all the same, so that the message
+ * reaches the caller). */
+static enum options_fault read_options(const struct u2s_options *u, struct u2s_options *pub,
+				       struct options *o, struct callers *c)
+{
+	enum options_fault fault = copy_options(u, pub);
+
+	if (fault == OPTIONS_FINE)
+		fault = check_options(pub);
+	translate_options(pub, o, c);
 	return fault;
 }
 

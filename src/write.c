@@ -1007,68 +1007,98 @@ static struct xnode *add_plane(struct xnode *parent, const char *tag)
 	return el;
 }
 
-/* What the world holds before the model: a 1 ms step, gravity, the
- * systems, the world elements they need, a sun and the ground. */
-static void write_world_head(struct writer *w)
-{
-	const struct world_plan *plan = w->rb->plan;
-	const char *name = w->opts->world_name ? w->opts->world_name : w->rb->name;
-	int world_elem = 0;
-	struct xnode *el, *x;
-	size_t s;
+/* A world's fixed elements, as (element, text) leaves. */
+struct leaf {
+	const char *name, *text;
+};
 
-	out_str(w->o, "  <world name='");
-	out_escaped_attr(w->o, name);
-	out_str(w->o, "'>\n");
+static void add_leaves(struct xnode *el, const struct leaf *l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		xnode_add(el, l[i].name, l[i].text);
+}
+
+#define ADD_LEAVES(el, table) add_leaves((el), (table), sizeof (table) / sizeof (table)[0])
+
+/* The world's step, and what every version's world.sdf requires, at
+ * gz-sim's own values. */
+static void write_world_settings(struct writer *w)
+{
+	static const struct leaf physics[] = {
+		{ "max_step_size", "0.001" }, { "real_time_factor", "1" },
+		{ "real_time_update_rate", "1000" },   /* required: 1 / step */
+	};
+	static const struct leaf scene[] = {
+		{ "ambient", "0.4 0.4 0.4 1" }, { "background", "0.7 0.7 0.7 1" },
+		{ "shadows", "true" },
+	};
+	struct xnode *el, *x;
+
 	el = xnode_new(&w->scratch, "physics");
 	xnode_set_attr(el, "name", "1ms");
 	xnode_set_attr(el, "type", "ignored");
-	xnode_add(el, "max_step_size", "0.001");
-	xnode_add(el, "real_time_factor", "1");
-	xnode_add(el, "real_time_update_rate", "1000");   /* required: 1 / step */
+	ADD_LEAVES(el, physics);
 	print_and_free(w->o, el);
-	/* what every version's world.sdf requires, at gz-sim's own values */
 	el = xnode_new(&w->scratch, "world");
 	xnode_add(el, "gravity", "0 0 -9.8");
 	xnode_add(el, "magnetic_field", "5.5645e-06 2.28758e-05 -4.23884e-05");
 	xnode_set_attr(xnode_add(el, "atmosphere", NULL), "type", "adiabatic");
-	x = xnode_add(el, "scene", NULL);
-	xnode_add(x, "ambient", "0.4 0.4 0.4 1");
-	xnode_add(x, "background", "0.7 0.7 0.7 1");
-	xnode_add(x, "shadows", "true");
+	ADD_LEAVES(xnode_add(el, "scene", NULL), scene);
 	for (x = el->first; x; x = x->next)
 		print_node(w->o, x, 2);
 	arena_reset(&w->scratch);
+}
+
+/* The systems the plan needs, and NavSat's spherical coordinates. */
+static void write_world_systems(struct writer *w)
+{
+	static const struct leaf fix[] = {   /* 0 N 0 E until the user sets one */
+		{ "surface_model", "EARTH_WGS84" }, { "world_frame_orientation", "ENU" },
+		{ "latitude_deg", "0" }, { "longitude_deg", "0" }, { "elevation", "0" },
+		{ "heading_deg", "0" },
+	};
+	const struct world_plan *plan = w->rb->plan;
+	int coordinates = 0;
+	struct xnode *el;
+	size_t s;
+
 	for (s = 0; s < gz_system_count && s < WORLD_SYSTEMS_MAX; s++)
 		if (plan->needs[s]) {
 			write_system(w, s);
-			world_elem |= gz_system_table[s].world_elem &&
-				      !strcmp(gz_system_table[s].world_elem, "spherical_coordinates");
+			coordinates |= gz_system_table[s].world_elem &&
+				       !strcmp(gz_system_table[s].world_elem, "spherical_coordinates");
 		}
-	if (world_elem) {   /* NavSat: a fix at 0 N 0 E until the user sets one */
+	if (coordinates) {
 		el = xnode_new(&w->scratch, "spherical_coordinates");
-		xnode_add(el, "surface_model", "EARTH_WGS84");
-		xnode_add(el, "world_frame_orientation", "ENU");
-		xnode_add(el, "latitude_deg", "0");
-		xnode_add(el, "longitude_deg", "0");
-		xnode_add(el, "elevation", "0");
-		xnode_add(el, "heading_deg", "0");
+		ADD_LEAVES(el, fix);
 		print_and_free(w->o, el);
 	}
-	if (w->opts->no_ground)
-		return;
+}
+
+/* The sun and the ground plane, named apart from the robot. */
+static void write_world_ground(struct writer *w)
+{
+	static const struct leaf sun[] = {
+		{ "cast_shadows", "true" }, { "pose", "0 0 10 0 0 0" },
+		{ "diffuse", "0.8 0.8 0.8 1" }, { "specular", "0.2 0.2 0.2 1" },
+	};
+	static const struct leaf attenuation[] = {
+		{ "range", "1000" }, { "constant", "0.9" }, { "linear", "0.01" },
+		{ "quadratic", "0.001" },
+	};
+	static const struct leaf ground[] = {
+		{ "ambient", "0.8 0.8 0.8 1" }, { "diffuse", "0.8 0.8 0.8 1" },
+		{ "specular", "0.8 0.8 0.8 1" },
+	};
+	struct xnode *el, *x;
+
 	el = xnode_new(&w->scratch, "light");
 	xnode_set_attr(el, "type", "directional");
 	xnode_set_attr(el, "name", strcmp(w->rb->name, "sun") ? "sun" : "sun_light");
-	xnode_add(el, "cast_shadows", "true");
-	xnode_add(el, "pose", "0 0 10 0 0 0");
-	xnode_add(el, "diffuse", "0.8 0.8 0.8 1");
-	xnode_add(el, "specular", "0.2 0.2 0.2 1");
-	x = xnode_add(el, "attenuation", NULL);
-	xnode_add(x, "range", "1000");
-	xnode_add(x, "constant", "0.9");
-	xnode_add(x, "linear", "0.01");
-	xnode_add(x, "quadratic", "0.001");
+	ADD_LEAVES(el, sun);
+	ADD_LEAVES(xnode_add(el, "attenuation", NULL), attenuation);
 	xnode_add(el, "direction", "-0.5 0.1 -0.9");
 	print_and_free(w->o, el);
 	el = xnode_new(&w->scratch, "model");
@@ -1077,11 +1107,23 @@ static void write_world_head(struct writer *w)
 	x = xnode_add(el, "link", NULL);
 	xnode_set_attr(x, "name", "link");
 	add_plane(x, "collision");
-	x = xnode_add(add_plane(x, "visual"), "material", NULL);
-	xnode_add(x, "ambient", "0.8 0.8 0.8 1");
-	xnode_add(x, "diffuse", "0.8 0.8 0.8 1");
-	xnode_add(x, "specular", "0.8 0.8 0.8 1");
+	ADD_LEAVES(xnode_add(add_plane(x, "visual"), "material", NULL), ground);
 	print_and_free(w->o, el);
+}
+
+/* What the world holds before the model: a 1 ms step, gravity, the
+ * systems, the world elements they need, a sun and the ground. */
+static void write_world_head(struct writer *w)
+{
+	const char *name = w->opts->world_name ? w->opts->world_name : w->rb->name;
+
+	out_str(w->o, "  <world name='");
+	out_escaped_attr(w->o, name);
+	out_str(w->o, "'>\n");
+	write_world_settings(w);
+	write_world_systems(w);
+	if (!w->opts->no_ground)
+		write_world_ground(w);
 }
 
 void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
