@@ -140,7 +140,7 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 	if (rc == U2S_OK)
 		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
 	if (rc == U2S_OK)
-		uri_rewrite(*rb, d, opts);
+		rc = uri_rewrite(*rb, d, opts);
 	if (rc == U2S_OK && opts->check)
 		world_check_meshes(*rb, d, opts, target);
 	if (rc == U2S_OK && d->errors)
@@ -191,6 +191,8 @@ struct callers {
 	void *record_arg;
 	u2s_write_fn *write_fn;
 	void *write_arg;
+	u2s_mesh_fn *mesh_fn;
+	void *mesh_arg;
 };
 
 static locale_t to_caller(const struct callers *c)
@@ -232,6 +234,16 @@ static int write_in_caller(void *arg, const char *buf, size_t len)
 	return rc;
 }
 
+static int mesh_in_caller(void *arg, const char *source, const char *path)
+{
+	const struct callers *c = arg;
+	locale_t ours = to_caller(c);
+	int rc = c->mesh_fn(c->mesh_arg, source, path);
+
+	from_caller(ours);
+	return rc;
+}
+
 /* ---- the public options -------------------------------------------------- */
 
 /* The fields of the first struct u2s_options: a smaller size is no
@@ -242,7 +254,8 @@ static int write_in_caller(void *arg, const char *buf, size_t len)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
-		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND };
+		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
+		     OPTIONS_MODEL_NAME };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -300,6 +313,8 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_POSE;
 	if ((pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
 		return OPTIONS_NO_GROUND;
+	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
+		return OPTIONS_MODEL_NAME;
 	return OPTIONS_FINE;
 }
 
@@ -328,6 +343,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
+	o->model_name = pub->model_name;
 	c->diag_fn = pub->diag_fn;
 	c->diag_arg = pub->diag_arg;
 	c->record_fn = pub->diag_record_fn;
@@ -335,6 +351,12 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	if (c->diag_fn) {
 		o->diag_fn = diag_in_caller;
 		o->diag_arg = c;
+	}
+	c->mesh_fn = pub->mesh_fn;
+	c->mesh_arg = pub->mesh_arg;
+	if (c->mesh_fn) {
+		o->mesh_fn = mesh_in_caller;
+		o->mesh_arg = c;
 	}
 	if (c->record_fn) {
 		o->diag_record_fn = record_in_caller;
@@ -389,6 +411,10 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 		return U2S_USAGE;
 	case OPTIONS_NO_GROUND:
 		diag_error(d, D_NO_GROUND_ALONE, 0, 0, "U2S_NO_GROUND applies to U2S_WORLD only");
+		return U2S_USAGE;
+	case OPTIONS_MODEL_NAME:
+		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
+			   "folder: it is empty or holds '/'", pub->model_name);
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

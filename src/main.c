@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli_codes.h"
+#include "modeldir.h"
 #include "u2s.h"
 
 static const char USAGE[] =
@@ -79,6 +80,11 @@ static const char USAGE[] =
 	"      --pose X Y Z ROLL PITCH YAW\n"
 	"                     the model's pose (m, rad), with or without --world;\n"
 	"                     also --pose='X Y Z ROLL PITCH YAW'\n"
+	"      --model-dir=DIR  write a Gazebo model folder DIR instead: model.config,\n"
+	"                     the SDF in every version above, each mesh and the\n"
+	"                     images and material files it names under meshes/\n"
+	"                     (URIs model://NAME/meshes/..., NAME the last part of\n"
+	"                     DIR); with --world also world.sdf.  One FILE; no -o/-d\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
@@ -110,7 +116,7 @@ struct output {
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
        OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS,
-       OPT_WORLD, OPT_NO_GROUND, OPT_POSE };
+       OPT_WORLD, OPT_NO_GROUND, OPT_POSE, OPT_MODEL_DIR };
 
 struct cli {
 	struct u2s_options opts;
@@ -119,6 +125,7 @@ struct cli {
 	size_t npackages;
 	const char *out;                /* -o */
 	const char *dir;                /* -d */
+	const char *model_dir;          /* --model-dir */
 	int stats;                      /* --stats */
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
@@ -181,6 +188,12 @@ static void say(const struct cli *c, enum cli_code code, const char *fmt, ...)
 	d.code = codebuf;
 	d.message = text;
 	print_diagnostic(c->style, &d);
+}
+
+/* modeldir's messages, said as the CLI's own. */
+static void say_code(void *arg, unsigned code, const char *text)
+{
+	say(arg, (enum cli_code)code, "%s", text);
 }
 
 static int usage_error(const struct cli *c, enum cli_code code, const char *fmt, const char *arg)
@@ -415,6 +428,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "world", optional_argument, NULL, OPT_WORLD },
 		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
 		{ "pose", required_argument, NULL, OPT_POSE },
+		{ "model-dir", required_argument, NULL, OPT_MODEL_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -440,6 +454,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_WORLD: rc = parse_world(c, optarg); break;
 		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
 		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
+		case OPT_MODEL_DIR: c->model_dir = optarg; break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -462,7 +477,10 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if ((c->opts.flags & U2S_CHECK) && (c->out || c->dir))
 		return usage_error(c, D_CLI_CHECK_WRITES, "%s",
 				   "--check writes nothing: no -o or -d with it");
-	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE)
+	if (c->model_dir && (c->out || c->dir || (c->opts.flags & U2S_CHECK) || nfiles > 1))
+		return usage_error(c, D_CLI_MODEL_ALONE, "%s",
+				   "--model-dir makes one folder from one FILE: no -o, -d or --check");
+	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
 	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
@@ -746,7 +764,10 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
 	}
-	if (out)
+	if (c->model_dir)
+		rc = modeldir_make(&c->opts, name, c->model_dir, !!(c->opts.flags & U2S_WORLD),
+				   say_code, c);
+	else if (out)
 		rc = convert_to_file(c, in_fd, name, out);
 	else
 		rc = u2s_convert(in_fd, name, 1, &c->opts);

@@ -36,6 +36,9 @@ struct options {
 	double pose[6];
 	const char *world_name;    /* NULL: the model's */
 	const char *gz_resource_path;
+	const char *model_name;    /* NULL: no model folder (uri.h) */
+	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
+	void *mesh_arg;
 };
 
 #endif

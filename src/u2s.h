@@ -158,6 +158,11 @@ enum u2s_flag {
  * unknown flags are refused: a usage error (U2S_USAGE, with a message),
  * never an option silently ignored.  A SIZE of 0 (options made with
  * "= { 0 }"), or below this first version's, is a usage error too. */
+/* model_name: a mesh the SDF refers to, as model://NAME/meshes/PATH.
+ * SOURCE is the file's absolute path, PATH its place under meshes/.
+ * Returns 0, or an errno value, which ends the conversion (U2S_IO). */
+typedef int u2s_mesh_fn(void *arg, const char *source, const char *path);
+
 struct u2s_options {
 	size_t size;               /* sizeof (struct u2s_options), as compiled:
 				    * U2S_OPTIONS_INIT sets it */
@@ -178,7 +183,7 @@ struct u2s_options {
 	void *diag_record_arg;
 	u2s_stats_fn *stats_fn;    /* NULL: no statistics */
 	void *stats_arg;
-	/* U2S_URI_FILE: where packages are.  A package is looked up in
+	/* U2S_URI_FILE and model_name: where packages are.  A package is looked up in
 	 * PACKAGES first (the last entry of a name wins; an entry whose DIR
 	 * does not exist is skipped), then in ROS_PACKAGE_PATH (a colon-
 	 * separated list of directories, each a package or a tree holding
@@ -203,6 +208,22 @@ struct u2s_options {
 	 * mesh is checked as gz-sim will resolve it.  NULL: none (every such
 	 * URI is then reported unresolved). */
 	const char *gz_resource_path;
+	/* ---- appended: model folders (u2s 0.3) ---- */
+	/* Non-NULL: the output is to live in a model folder NAME (--model-dir
+	 * NAME), whatever uri_mode says.  Every mesh URI of a written visual
+	 * or collision is found on disk (package:// and model:// as
+	 * U2S_URI_FILE finds packages, file://, an absolute path, or a path
+	 * relative to the input's directory, the input being the NAME given
+	 * to the call) and written as model://NAME/meshes/PATH; MESH_FN is
+	 * told each (once per URI).  PATH is decided here, once: PKG/REL for
+	 * package://PKG/REL and model://PKG/REL, _file/ABSOLUTE for the
+	 * others (ABSOLUTE without its leading '/', symlinks resolved), so
+	 * two files never share one.  A mesh found nowhere is an error
+	 * (U2S_REJECTED) naming the URI and the places looked in.  An empty
+	 * name, or one with '/', is a usage error. */
+	const char *model_name;
+	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
+	void *mesh_arg;
 };
 /* { sizeof (struct u2s_options) }; designated where the language has it,
  * so that -Wextra's missing-field-initializers stays quiet. */

@@ -1,7 +1,16 @@
-/* uri: mesh URIs by --uri-mode. */
+/* uri: mesh URIs by --uri-mode, or for a model folder (--model-dir). */
+/* realpath() is an X/Open System Interface. */
+#define _XOPEN_SOURCE 700
+
 #include "uri.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <talloc.h>
+
+#include "index.h"
 
 #include "package.h"
 
@@ -12,7 +21,10 @@ struct rewriter {
 	struct robot *rb;
 	struct diag *d;
 	enum u2s_uri_mode mode;
-	struct package_finder *finder;   /* U2S_URI_FILE */
+	struct package_finder *finder;   /* U2S_URI_FILE, model_name */
+	const struct options *opts;
+	struct index *done;              /* model_name: URI -> its model:// URI */
+	int status;                      /* model_name: U2S_OK, or what ended it */
 };
 
 /* libsdformat's rewrite: the first package:// anywhere becomes model://. */
@@ -47,13 +59,135 @@ static const char *file_uri(struct rewriter *rw, const struct geometry *g)
 	return model_uri(&rw->rb->arena, f);
 }
 
+/* ---- a model folder: model://NAME/meshes/PATH ----------------------------- */
+
+static int regular_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Whether REL (a package's relative path) stays inside the package as
+ * written: no empty, "." or ".." segment, so that PKG/REL names one file. */
+static int plain_path(const char *rel)
+{
+	const char *p = rel;
+
+	while (*p) {
+		size_t n = strcspn(p, "/");
+		if (n == 0 || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.'))
+			return 0;
+		p += n;
+		if (*p)
+			p++;
+	}
+	return p != rel;
+}
+
+/* Where the packages were looked for, for a message. */
+static const char *package_places(TALLOC_CTX *tmp, oom_jump *jump, const struct options *o)
+{
+	char *s = must(jump, talloc_strdup(tmp, "--package-path ("));
+	size_t i;
+
+	for (i = 0; i < o->npackages; i++)
+		s = must(jump, talloc_asprintf_append(s, "%s%s=%s", i ? ", " : "",
+						     o->packages[i].name, o->packages[i].dir));
+	return must(jump, talloc_asprintf_append(s, "), ROS_PACKAGE_PATH (%s) and "
+						 "AMENT_PREFIX_PATH (%s)",
+						 o->ros_package_path ? o->ros_package_path : "",
+						 o->ament_prefix_path ? o->ament_prefix_path : ""));
+}
+
+/* The file URI F names, in *SOURCE (absolute), and its place under
+ * meshes/ in *PATH; or a message saying where it was looked for. */
+static const char *locate(struct rewriter *rw, TALLOC_CTX *tmp, const char *f,
+			  char **source, const char **path)
+{
+	oom_jump *jump = rw->rb->oom;
+	const char *file = NULL, *where;
+	char *real;
+
+	*path = NULL;
+	if (!strncmp(f, PACKAGE_SCHEME, PACKAGE_SCHEME_LEN) || !strncmp(f, "model://", 8)) {
+		const char *name = strstr(f, "://") + 3, *rest = name + strcspn(name, "/");
+		char *pkg = must(jump, talloc_strndup(tmp, name, (size_t)(rest - name)));
+		int first;
+		const char *dir = package_find(rw->finder, pkg, &first);
+		if (!dir)
+			return must(jump, talloc_asprintf(tmp, "package '%s' is in none of %s",
+							  pkg, package_places(tmp, jump, rw->opts)));
+		file = must(jump, talloc_asprintf(tmp, "%s%s", dir, rest));
+		where = must(jump, talloc_asprintf(tmp, "no file %s (package '%s' is %s)", file,
+						   pkg, dir));
+		if (*rest == '/' && plain_path(rest + 1))
+			*path = must(jump, talloc_asprintf(tmp, "%s%s", pkg, rest));
+	} else if (!strncmp(f, "file://", 7)) {
+		file = f + 7;
+		where = must(jump, talloc_asprintf(tmp, "no file %s", file));
+	} else if (f[0] == '/') {
+		file = f;
+		where = must(jump, talloc_asprintf(tmp, "no file %s", file));
+	} else {
+		const char *in = rw->d->file, *slash = in && in[0] != '<' ? strrchr(in, '/') : NULL;
+		file = slash ? must(jump, talloc_asprintf(tmp, "%.*s/%s", (int)(slash - in), in, f))
+			     : f;
+		where = must(jump, talloc_asprintf(tmp, "no file %s (relative to the input's "
+						   "directory)", file));
+	}
+	if (!regular_file(file) || (real = realpath(file, NULL)) == NULL)
+		return where;
+	*source = must(jump, talloc_strdup(tmp, real));
+	free(real);
+	if (!*path)
+		*path = must(jump, talloc_asprintf(tmp, "_file%s", *source));
+	return NULL;
+}
+
+static const char *folder_uri(struct rewriter *rw, const struct geometry *g)
+{
+	const char *f = g->filename, *done, *why, *path;
+	char *source = NULL, *uri;
+	TALLOC_CTX *tmp;
+	int err;
+
+	if ((done = index_get(rw->done, f)) != NULL)
+		return done;
+	if (strstr(f, "://") && strncmp(f, PACKAGE_SCHEME, PACKAGE_SCHEME_LEN) &&
+	    strncmp(f, "model://", 8) && strncmp(f, "file://", 7))
+		return f;   /* http(s):// (Fuel) and the like: fetched by the simulator */
+	tmp = must(rw->rb->oom, talloc_new(NULL));
+	why = locate(rw, tmp, f, &source, &path);
+	if (why) {
+		diag_error(rw->d, D_MODEL_MESH_NOT_FOUND, g->pos.line, g->pos.col,
+			   "mesh '%s' is not found: %s", f, why);
+		talloc_free(tmp);
+		return f;
+	}
+	uri = arena_cat3(&rw->rb->arena, "model://", 8, rw->opts->model_name,
+			 must(rw->rb->oom, talloc_asprintf(tmp, "/meshes/%s", path)));
+	index_put(rw->done, f, uri);
+	if (rw->opts->mesh_fn && (err = rw->opts->mesh_fn(rw->opts->mesh_arg, source, path)) != 0) {
+		diag_error(rw->d, D_MODEL_MESH_REFUSED, g->pos.line, g->pos.col,
+			   "mesh '%s' (%s) cannot be put in the model folder: %s", f, source,
+			   strerror(err));
+		if (rw->status == U2S_OK)
+			rw->status = U2S_IO;
+	}
+	talloc_free(tmp);
+	return uri;
+}
+
 static void rewrite_item(struct rewriter *rw, struct item *it)
 {
 	struct geometry *g = &it->geom;
 
 	if (g->kind != GEOM_MESH || !g->filename)
 		return;
-	if (rw->mode == U2S_URI_FILE)
+	if (rw->opts->model_name)
+		g->filename = folder_uri(rw, g);
+	else if (rw->mode == U2S_URI_FILE)
 		g->filename = file_uri(rw, g);
 	else
 		g->filename = model_uri(&rw->rb->arena, g->filename);
@@ -79,19 +213,22 @@ static void rewrite_link(struct rewriter *rw, struct link *l)
 /* In document order, so that a warning points at the first <mesh> that
  * names the package.  A link's items are written when it is, or when the
  * link it was lumped into is (its owner; itself unless lumped). */
-void uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
+int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 {
-	struct rewriter rw = { rb, d, opts->uri_mode, NULL };
+	struct rewriter rw = { rb, d, opts->uri_mode, NULL, opts, NULL, U2S_OK };
 	TALLOC_CTX *tmp;
 	struct link *l;
 
-	if (opts->uri_mode == U2S_URI_KEEP)
-		return;
+	if (opts->uri_mode == U2S_URI_KEEP && !opts->model_name)
+		return U2S_OK;
 	tmp = must(rb->oom, talloc_new(rb));
-	if (opts->uri_mode == U2S_URI_FILE)
+	if (opts->uri_mode == U2S_URI_FILE || opts->model_name)
 		rw.finder = package_finder_new(tmp, opts, rb->oom);
+	if (opts->model_name)
+		rw.done = index_new(tmp, rb->oom);
 	for (l = rb->links; l; l = l->next)
 		if (l->owner && l->owner->fate == LINK_WRITTEN)
 			rewrite_link(&rw, l);
 	talloc_free(tmp);
+	return rw.status;
 }

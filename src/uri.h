@@ -7,13 +7,18 @@
  *   U2S_URI_FILE   "package://NAME/REST" becomes "file://DIR/REST", DIR the
  *                  package's absolute directory (package.h); a package that
  *                  is nowhere gets one warning, at its first <mesh>, and its
- *                  URIs the model:// form */
+ *                  URIs the model:// form
+ *
+ * and, whatever the mode, with a model_name (--model-dir), each mesh found
+ * on disk and written as model://NAME/meshes/PATH, PATH decided here (u2s.h,
+ * model_name), the caller told each through mesh_fn; a mesh found nowhere
+ * is an error.  Returns U2S_OK, or U2S_IO when mesh_fn failed. */
 #ifndef U2S_URI_H
 #define U2S_URI_H
 
 #include "diag.h"
 #include "model.h"
 
-void uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts);
+int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts);
 
 #endif

@@ -34,6 +34,8 @@ DiagRecordFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(Diagnostic
 
 
 StatsFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
+# u2s_mesh_fn(arg, source, path): 0 or an errno value
+MeshFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
 
 # enum u2s_flag
 U2S_QUIET = 1 << 0
@@ -67,7 +69,11 @@ class Options(ctypes.Structure):
                 # appended (u2s.h: the struct only grows at its end)
                 ("world_name", ctypes.c_char_p),
                 ("pose", ctypes.c_double * 6),
-                ("gz_resource_path", ctypes.c_char_p)]
+                ("gz_resource_path", ctypes.c_char_p),
+                # appended: model folders (u2s.h model_name; the CLI's --model-dir)
+                ("model_name", ctypes.c_char_p),
+                ("mesh_fn", MeshFn),
+                ("mesh_arg", ctypes.c_void_p)]
 
     def __init__(self, **kw):
         super().__init__(**kw)

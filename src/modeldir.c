@@ -1,0 +1,616 @@
+/* modeldir: --model-dir DIR (modeldir.h). */
+#define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE   /* mkdtemp, copy_file_range */
+#define _GNU_SOURCE
+
+#include "modeldir.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <expat.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_codes.h"
+
+/* model.config's first lines: what marks a folder u2s may replace. */
+static const char MARKER[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
+
+struct folder {
+	const char *tmp;              /* the folder being built */
+	char **paths;                 /* under meshes/, copied so far */
+	size_t npaths, cap;
+	modeldir_say_fn *say;
+	void *say_arg;
+	int failed;                   /* a message was said */
+};
+
+static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
+{
+	char text[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	f->say(f->say_arg, code, text);
+	f->failed = 1;
+}
+
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		abort();   /* out of memory, for a path or a line of text */
+	return s;
+}
+
+/* ---- files ------------------------------------------------------------------ */
+
+static int mkdirs_under(const char *root, const char *rel)
+{
+	char *p = xasprintf("%s/%s", root, rel), *s;
+
+	for (s = p + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+/* Copies SRC to the new file DST, byte for byte; 0 or an errno value. */
+static int copy_file(const char *src, const char *dst)
+{
+	int in = open(src, O_RDONLY), out, err = 0;
+	char buf[1 << 16];
+	ssize_t n;
+
+	if (in < 0)
+		return errno;
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (out < 0) {
+		err = errno;
+		close(in);
+		return err;
+	}
+	while ((n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0)) > 0)
+		;
+	if (n < 0) {   /* not between these file systems: by hand */
+		while ((n = read(in, buf, sizeof buf)) > 0)
+			if (write(out, buf, (size_t)n) != n) {
+				n = -1;
+				break;
+			}
+	}
+	if (n < 0)
+		err = errno ? errno : EIO;
+	close(in);
+	if (close(out) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+static void remove_tree(const char *dir)
+{
+	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, r;
+
+	if (!fp)
+		return NULL;
+	do {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 1 << 16;
+			buf = realloc(buf, cap + 1);
+			if (!buf) {
+				fclose(fp);
+				return NULL;
+			}
+		}
+		r = fread(buf + n, 1, cap - n, fp);
+		n += r;
+	} while (r > 0);
+	fclose(fp);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* ---- what a mesh references ------------------------------------------------- */
+
+static int copy_into(struct folder *f, const char *source, const char *path, const char *why);
+
+/* REF (a path relative to the directory of the mesh at SOURCE, placed at
+ * PATH under meshes/) copied beside it, as the mesh's readers look for it. */
+static void copy_ref(struct folder *f, const char *source, const char *path, const char *ref,
+		     const char *what)
+{
+	const char *sslash = strrchr(source, '/'), *pslash = strrchr(path, '/');
+	char *src, *dst, *out, *seg, *save = NULL, *p;
+	size_t depth = 0;
+
+	if (strstr(ref, "://") || ref[0] == '/' || !*ref)
+		return;   /* absolute, or fetched: the simulator's to find (said in README) */
+	src = xasprintf("%.*s/%s", (int)(sslash - source), source, ref);
+	dst = xasprintf("%.*s%s%s", pslash ? (int)(pslash - path) : 0, path, pslash ? "/" : "", ref);
+	/* DST without "." and "..": it must stay under meshes/ */
+	out = calloc(1, strlen(dst) + 1);
+	for (seg = strtok_r(dst, "/", &save); seg && out; seg = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(seg, "."))
+			continue;
+		if (!strcmp(seg, "..")) {
+			if (!depth) {
+				sayf(f, D_CLI_MODEL_REF_OUTSIDE, "%s '%s' of %s is outside the model folder",
+				     what, ref, source);
+				free(out);
+				out = NULL;
+				break;
+			}
+			p = strrchr(out, '/');
+			*(p ? p : out) = '\0';
+			depth--;
+			continue;
+		}
+		if (depth)
+			strcat(out, "/");
+		strcat(out, seg);
+		depth++;
+	}
+	if (out)
+		copy_into(f, src, out, what);
+	free(out);
+	free(src);
+	free(dst);
+}
+
+/* %XX in a COLLADA URI */
+static void unescape(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		if (s[0] == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
+			char hex[3] = { s[1], s[2], 0 };
+			*o++ = (char)strtol(hex, NULL, 16);
+			s += 2;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = '\0';
+}
+
+struct dae {
+	struct folder *f;
+	const char *source, *path;
+	int depth, image_at, init_at;   /* depth of <image>, of its <init_from> */
+	char text[4096];
+	size_t len;
+};
+
+static const char *local(const char *name)
+{
+	const char *c = strrchr(name, ':');
+	return c ? c + 1 : name;
+}
+
+static void XMLCALL dae_start(void *arg, const char *name, const char **attrs)
+{
+	struct dae *x = arg;
+
+	(void)attrs;
+	x->depth++;
+	if (!strcmp(local(name), "image") && !x->image_at)
+		x->image_at = x->depth;
+	else if (x->image_at && !strcmp(local(name), "init_from") && !x->init_at) {
+		x->init_at = x->depth;
+		x->len = 0;
+	}
+}
+
+static void XMLCALL dae_text(void *arg, const char *s, int n)
+{
+	struct dae *x = arg;
+
+	if (x->init_at && x->len + (size_t)n < sizeof x->text) {
+		memcpy(x->text + x->len, s, (size_t)n);
+		x->len += (size_t)n;
+	}
+}
+
+static void XMLCALL dae_end(void *arg, const char *name)
+{
+	struct dae *x = arg;
+	char *t, *e;
+
+	(void)name;
+	if (x->init_at == x->depth) {   /* 1.4: the path; 1.5: in <ref> inside */
+		x->text[x->len] = '\0';
+		for (t = x->text; isspace((unsigned char)*t); t++)
+			;
+		for (e = t + strlen(t); e > t && isspace((unsigned char)e[-1]); e--)
+			;
+		*e = '\0';
+		if (!strncmp(t, "file://", 7) && t[7] != '/')
+			t += 7;
+		else if (!strncmp(t, "./", 2))
+			t += 2;
+		unescape(t);
+		copy_ref(x->f, x->source, x->path, t, "image");
+		x->init_at = 0;
+	}
+	if (x->image_at == x->depth)
+		x->image_at = 0;
+	x->depth--;
+}
+
+static void dae_refs(struct folder *f, const char *source, const char *path)
+{
+	struct dae x = { f, source, path, 0, 0, 0, { 0 }, 0 };
+	XML_Parser p = XML_ParserCreateNS(NULL, ':');
+	size_t len;
+	char *buf = read_all(source, &len);
+
+	if (buf && p) {
+		XML_SetUserData(p, &x);
+		XML_SetElementHandler(p, dae_start, dae_end);
+		XML_SetCharacterDataHandler(p, dae_text);
+		if (XML_Parse(p, buf, (int)len, 1) == XML_STATUS_ERROR)
+			sayf(f, D_CLI_MODEL_DAE, "%s is not XML (%s): the images it names cannot "
+			     "be found", source, XML_ErrorString(XML_GetErrorCode(p)));
+	}
+	if (p)
+		XML_ParserFree(p);
+	free(buf);
+}
+
+/* The file names of lines starting with one of KEYS: the rest of the line
+ * (OBJ: mtllib NAME; MTL: map_Kd [-options] NAME, the last word). */
+static void line_refs(struct folder *f, const char *source, const char *path, int mtl)
+{
+	static const char *const maps[] = { "map_Ka", "map_Kd", "map_Ks", "map_Ke", "map_Ns",
+		"map_d", "map_bump", "bump", "map_Bump", "disp", "decal", "norm", "map_Pr",
+		"map_Pm", "map_Ps", "refl", NULL };
+	size_t len, i;
+	char *buf = read_all(source, &len), *line, *save = NULL;
+
+	if (!buf)
+		return;
+	for (line = strtok_r(buf, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save)) {
+		char *w = line + strspn(line, " \t"), *end, *name;
+		size_t kl = strcspn(w, " \t");
+		int is_map = 0;
+		if (!mtl && !(kl == 6 && !strncmp(w, "mtllib", 6)))
+			continue;
+		for (i = 0; mtl && maps[i]; i++)
+			is_map |= kl == strlen(maps[i]) && !strncmp(w, maps[i], kl);
+		if (mtl && !is_map)
+			continue;
+		for (end = w + strlen(w); end > w && isspace((unsigned char)end[-1]); end--)
+			;
+		*end = '\0';
+		name = w + kl + strspn(w + kl, " \t");
+		if (mtl && strrchr(name, ' ') && strncmp(name, "-", 1) == 0)
+			name = strrchr(name, ' ') + 1;   /* options first, the file last */
+		copy_ref(f, source, path, name, mtl ? "texture" : "material file");
+	}
+	free(buf);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcasecmp(s + n - m, suffix) == 0;
+}
+
+/* SOURCE at meshes/PATH, once, and what it references. */
+static int copy_into(struct folder *f, const char *source, const char *path, const char *why)
+{
+	char *dst;
+	size_t i;
+	int err;
+
+	for (i = 0; i < f->npaths; i++)
+		if (!strcmp(f->paths[i], path))
+			return 0;
+	if (f->npaths == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 64;
+		f->paths = realloc(f->paths, f->cap * sizeof *f->paths);
+		if (!f->paths)
+			return ENOMEM;
+	}
+	f->paths[f->npaths++] = strdup(path);
+	if (access(source, R_OK) != 0) {
+		sayf(f, D_CLI_MODEL_REF_NOT_FOUND, "%s '%s' is not found: no file %s", why, path, source);
+		return ENOENT;
+	}
+	dst = xasprintf("%s/meshes/%s", f->tmp, path);
+	err = mkdirs_under(f->tmp, dst + strlen(f->tmp) + 1) ? errno : copy_file(source, dst);
+	if (err)
+		sayf(f, D_CLI_MODEL_COPY, "cannot copy %s to %s: %s", source, dst, strerror(err));
+	free(dst);
+	if (err)
+		return err;
+	if (ends_with(source, ".dae"))
+		dae_refs(f, source, path);
+	else if (ends_with(source, ".obj"))
+		line_refs(f, source, path, 0);
+	else if (ends_with(source, ".mtl"))
+		line_refs(f, source, path, 1);
+	return 0;
+}
+
+/* opts.mesh_fn */
+static int on_mesh(void *arg, const char *source, const char *path)
+{
+	struct folder *f = arg;
+	int err = copy_into(f, source, path, "mesh");
+
+	/* a missing texture was said here: the library need not say more */
+	return err == ENOENT ? 0 : err;
+}
+
+/* ---- the folder --------------------------------------------------------------- */
+
+static int write_fd(void *arg, const char *buf, size_t len)
+{
+	int fd = *(int *)arg;
+
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0)
+			return errno ? errno : EIO;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666), err;
+
+	if (fd < 0)
+		return errno;
+	err = write_fd(&fd, text, strlen(text));
+	if (close(fd) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+static char *xml_escape(const char *s)
+{
+	char *o = malloc(strlen(s) * 6 + 1), *p = o;
+
+	if (!o)
+		abort();
+	for (; *s; s++)
+		switch (*s) {
+		case '&': p += sprintf(p, "&amp;"); break;
+		case '<': p += sprintf(p, "&lt;"); break;
+		case '>': p += sprintf(p, "&gt;"); break;
+		case '\'': p += sprintf(p, "&apos;"); break;
+		default: *p++ = *s;
+		}
+	*p = '\0';
+	return o;
+}
+
+/* model.config: one <sdf> per version, ascending.  libsdformat loads the
+ * highest version it supports of those listed (sdformat src/parser.cc,
+ * getBestSupportedModelVersion: the <sdf> elements' version attributes,
+ * the largest not above SDF_VERSION wins); Fuel serves the last one
+ * listed (gz-fuel-tools src/LocalCache.cc / Model manifest reading).  So
+ * ascending order gives every reader its best. */
+static int write_config(const char *tmp, const char *name, const char *file)
+{
+	const char *const *v = u2s_sdf_versions();
+	char *ename = xml_escape(name), *efile = xml_escape(file ? file : "standard input");
+	char *text = xasprintf("<?xml version='1.0'?>\n%s\n<model>\n  <name>%s</name>\n"
+			       "  <version>1</version>\n", MARKER, ename), *t;
+	char *path;
+	int err;
+
+	for (; *v; v++) {
+		t = xasprintf("%s  <sdf version='%s'>model-%s.sdf</sdf>\n", text, *v, *v);
+		free(text);
+		text = t;
+	}
+	t = xasprintf("%s  <author>\n    <name>u2s</name>\n  </author>\n  <description>%s, "
+		      "converted from URDF by u2s %s</description>\n</model>\n", text, efile,
+		      u2s_version());
+	free(text);
+	path = xasprintf("%s/model.config", tmp);
+	err = write_text(path, t);
+	free(path);
+	free(t);
+	free(ename);
+	free(efile);
+	return err;
+}
+
+/* world.sdf: the model by model://NAME, in the oldest version u2s writes
+ * (every gz-sim reads it); gz-sim adds its default systems to a world
+ * that names none. */
+static int write_world(const char *tmp, const char *name)
+{
+	char *ename = xml_escape(name), *path = xasprintf("%s/world.sdf", tmp);
+	char *text = xasprintf(
+		"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
+		"    <light type='directional' name='sun'>\n      <cast_shadows>true</cast_shadows>\n"
+		"      <pose>0 0 10 0 0 0</pose>\n      <diffuse>0.8 0.8 0.8 1</diffuse>\n"
+		"      <specular>0.2 0.2 0.2 1</specular>\n      <direction>-0.5 0.1 -0.9</direction>\n"
+		"    </light>\n"
+		"    <model name='ground_plane'>\n      <static>true</static>\n"
+		"      <link name='link'>\n        <collision name='collision'>\n"
+		"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
+		"        </collision>\n        <visual name='visual'>\n"
+		"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
+		"        </visual>\n      </link>\n    </model>\n"
+		"    <include>\n      <uri>model://%s</uri>\n    </include>\n  </world>\n</sdf>\n",
+		u2s_sdf_versions()[0], ename, ename);
+	int err = write_text(path, text);
+
+	free(text);
+	free(path);
+	free(ename);
+	return err;
+}
+
+/* Whether DIR is a folder u2s wrote (its model.config starts so). */
+static int ours(const char *dir)
+{
+	char *path = xasprintf("%s/model.config", dir), *text;
+	size_t len;
+	int yes;
+
+	text = read_all(path, &len);
+	yes = text && strstr(text, MARKER) != NULL;
+	free(text);
+	free(path);
+	return yes;
+}
+
+static int convert_versions(struct folder *f, const struct u2s_options *given, const char *buf,
+			    size_t len, const char *file, const char *name)
+{
+	struct u2s_options o = *given;
+	const char *const *v;
+	int rc = U2S_OK;
+
+	o.flags &= ~(unsigned)(U2S_WORLD | U2S_NO_GROUND);
+	o.world_name = NULL;
+	o.model_name = name;
+	o.mesh_fn = on_mesh;
+	o.mesh_arg = f;
+	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
+		char *path = xasprintf("%s/model-%s.sdf", f->tmp, *v);
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd < 0) {
+			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s: %s", path, strerror(errno));
+			rc = U2S_IO;
+		} else {
+			o.sdf_version = *v;
+			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
+			if (close(fd) != 0 && rc == U2S_OK)
+				rc = U2S_IO;
+			if (rc == U2S_OK && f->failed)
+				rc = U2S_REJECTED;   /* a texture not found */
+			if (v != u2s_sdf_versions())
+				o.flags |= U2S_QUIET;   /* each warning once */
+		}
+		free(path);
+	}
+	return rc;
+}
+
+/* Renames the built folder TMP to DIR, over a folder u2s made. */
+static int put_in_place(struct folder *f, const char *tmp, const char *dir, const char *old)
+{
+	struct stat st;
+	int replacing = lstat(dir, &st) == 0;
+
+	if (replacing && rename(dir, old) != 0) {
+		sayf(f, D_CLI_MODEL_ASIDE, "cannot move %s aside: %s", dir, strerror(errno));
+		return U2S_IO;
+	}
+	if (rename(tmp, dir) != 0) {
+		sayf(f, D_CLI_MODEL_RENAME, "cannot rename %s to %s: %s", tmp, dir, strerror(errno));
+		if (replacing)
+			rename(old, dir);
+		return U2S_IO;
+	}
+	if (replacing)
+		remove_tree(old);
+	return U2S_OK;
+}
+
+int modeldir_make(const struct u2s_options *opts, const char *file, const char *dir,
+		  int world, modeldir_say_fn *say, void *say_arg)
+{
+	struct folder f = { NULL, NULL, 0, 0, say, say_arg, 0 };
+	size_t dlen = strlen(dir), len = 0, i;
+	const char *base;
+	char *clean, *name, *parent, *tmp, *old, *buf;
+	struct stat st;
+	int rc = U2S_OK, err = 0;
+
+	while (dlen > 1 && dir[dlen - 1] == '/')
+		dlen--;
+	clean = strndup(dir, dlen);
+	base = strrchr(clean, '/');
+	name = strdup(base ? base + 1 : clean);
+	parent = base ? strndup(clean, (size_t)(base - clean) + (base == clean)) : strdup(".");
+	if (lstat(clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(clean))) {
+		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
+		     "u2s made: not replaced", clean);
+		rc = U2S_IO;
+	}
+	buf = rc == U2S_OK ? read_all(file ? file : "/dev/stdin", &len) : NULL;
+	if (rc == U2S_OK && !buf) {
+		sayf(&f, D_CLI_MODEL_READ, "cannot read %s: %s", file ? file : "standard input",
+		     strerror(errno));
+		rc = U2S_IO;
+	}
+	tmp = xasprintf("%s/.%s.u2s-XXXXXX", parent, name);
+	old = xasprintf("%s-old", tmp);   /* unique once mkdtemp made TMP */
+	if (rc == U2S_OK && !mkdtemp(tmp)) {
+		sayf(&f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", parent,
+		     strerror(errno));
+		rc = U2S_IO;
+	} else if (rc == U2S_OK) {
+		free(old);
+		old = xasprintf("%s-old", tmp);
+	}
+	f.tmp = tmp;
+	if (rc == U2S_OK)
+		rc = convert_versions(&f, opts, buf, len, file, name);
+	if (rc == U2S_OK && ((err = write_config(tmp, name, file)) != 0 ||
+			     (world && (err = write_world(tmp, name)) != 0))) {
+		sayf(&f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", tmp, strerror(err));
+		rc = U2S_IO;
+	}
+	if (rc == U2S_OK)
+		rc = put_in_place(&f, tmp, clean, old);
+	if (rc != U2S_OK && f.tmp && access(tmp, F_OK) == 0 && strstr(tmp, "XXXXXX") == NULL)
+		remove_tree(tmp);
+	for (i = 0; i < f.npaths; i++)
+		free(f.paths[i]);
+	free(f.paths);
+	free(buf);
+	free(tmp);
+	free(old);
+	free(clean);
+	free(name);
+	free(parent);
+	return rc;
+}

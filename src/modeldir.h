@@ -1,0 +1,24 @@
+/* modeldir: --model-dir DIR, a Gazebo model folder (the CLI's; it uses only
+ * the public u2s_ API).  The library decides every mesh's place in the
+ * folder and rewrites its URI (u2s.h: model_name, mesh_fn); this module
+ * only copies: the meshes it is told of, what they reference (a COLLADA
+ * file's images, an OBJ file's material files and their texture maps),
+ * the SDF once per version u2s writes, model.config and, with --world,
+ * world.sdf.  The folder is built beside DIR under a temporary name and
+ * renamed into place; DIR, when it exists, is replaced only if u2s made
+ * it (model.config says so). */
+#ifndef U2S_MODELDIR_H
+#define U2S_MODELDIR_H
+
+#include "u2s.h"
+
+/* A message of the CLI's (CODE, from diag_codes.def). */
+typedef void modeldir_say_fn(void *arg, unsigned code, const char *text);
+
+/* The URDF at FILE (NULL: standard input) into the folder DIR, converted
+ * with OPTS (whose sdf_version, model_name, mesh_fn and U2S_WORLD are set
+ * here); WORLD: also world.sdf.  Returns a u2s_status. */
+int modeldir_make(const struct u2s_options *opts, const char *file, const char *dir,
+		  int world, modeldir_say_fn *say, void *say_arg);
+
+#endif

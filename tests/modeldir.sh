@@ -1,0 +1,196 @@
+#!/bin/sh
+# --model-dir: the folder holds every mesh (and the images and material
+# files the meshes name) byte for byte, every URI of every SDF names a file
+# in it, nothing beside it is written, a missing mesh leaves nothing, a
+# folder u2s did not write is never replaced, and the folder loads through
+# <include><uri>model://NAME</uri></include> in each libsdformat installed
+# (sdf-validate-12.9, -14.9, -new).  First on files made here, then on the
+# real robots of ../shared/packages when it is there (skipped, and said so,
+# when not).
+# Environment (set by `make check`): U2S, the program; SHARED_PACKAGES
+# (default: ../shared/packages beside the source tree).
+set -u
+U2S=${U2S:-./u2s}
+case $U2S in /*) ;; *) U2S=$PWD/$U2S ;; esac
+here=${U2S_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+SHARED_PACKAGES=${SHARED_PACKAGES:-$here/../shared/packages}
+status=0
+fail() { echo "modeldir.sh: $*" >&2; status=1; }
+
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+
+# check_folder DIR ROOT...: every file under DIR/meshes is byte-identical
+# to its source (PKG/REL under one of the ROOTs, each a folder of packages;
+# _file/ABS at /ABS), and every model:// URI of DIR's SDFs names a file of
+# DIR.  Prints the problems; exit 1 on any.
+check_folder() {
+	python3 - "$@" <<'EOF'
+import filecmp, os, re, sys
+d, roots = sys.argv[1], sys.argv[2:]
+name = os.path.basename(d.rstrip("/"))
+bad = []
+conf = open(os.path.join(d, "model.config")).read()
+vers = re.findall(r"<sdf version='([0-9.]+)'>model-\1\.sdf</sdf>", conf)
+if not vers or vers != sorted(vers, key=lambda v: tuple(map(int, v.split(".")))):
+    bad.append("model.config lists no versions, or not ascending: %s" % vers)
+if not re.search(r"<version>\d+</version>", conf) or "<description>" not in conf:
+    bad.append("model.config lacks <version> or <description>")
+for v in vers:
+    sdf = open(os.path.join(d, "model-%s.sdf" % v)).read()
+    if "version='%s'" % v not in sdf and 'version="%s"' % v not in sdf:
+        bad.append("model-%s.sdf is not SDFormat %s" % (v, v))
+    for uri in re.findall(r"<mesh>\s*<uri>([^<]*)</uri>", sdf):
+        if not uri.startswith("model://%s/meshes/" % name):
+            bad.append("model-%s.sdf: URI %s is not in the folder" % (v, uri))
+        elif not os.path.isfile(os.path.join(os.path.dirname(d.rstrip("/")), uri[8:])):
+            bad.append("model-%s.sdf: %s names no file" % (v, uri))
+meshes = os.path.join(d, "meshes")
+for top, _, files in os.walk(meshes):
+    for f in files:
+        rel = os.path.relpath(os.path.join(top, f), meshes)
+        if rel.startswith("_file/"):
+            srcs = ["/" + rel[len("_file/"):]]
+        else:
+            pkg, _, rest = rel.partition("/")
+            srcs = [os.path.join(r, pkg, rest) for r in roots]
+        if not any(os.path.isfile(s) and filecmp.cmp(s, os.path.join(top, f), shallow=False)
+                   for s in srcs):
+            bad.append("meshes/%s is not a copy of %s" % (rel, " or ".join(srcs)))
+for b in bad:
+    print("  " + b)
+sys.exit(1 if bad else 0)
+EOF
+}
+
+# load_check PARENT NAME: a world including model://NAME loads in each
+# installed libsdformat with PARENT on SDF_PATH and GZ_SIM_RESOURCE_PATH.
+# libsdformat 14 reports the versions of model.config newer than it reads
+# as a WARNING-coded entry of its errors ("Ignoring version 1.12 ..."),
+# which sdf-validate counts: that one is allowed, nothing else.
+load_check() {
+	cat > "$work/include.sdf" <<EOF
+<?xml version='1.0'?>
+<sdf version='1.9'>
+  <world name='w'>
+    <include><uri>model://$2</uri></include>
+  </world>
+</sdf>
+EOF
+	for v in 12.9 14.9 new; do
+		command -v "sdf-validate-$v" > /dev/null || { echo "modeldir.sh: sdf-validate-$v not installed: skipped"; continue; }
+		res=$(cd "$work" && HOME=/nonexistent SDF_PATH=$1 GZ_SIM_RESOURCE_PATH=$1 "sdf-validate-$v" include.sdf 2>&1)
+		errs=$(printf '%s\n' "$res" | grep -i 'error' | grep -v 'Ignoring version [0-9.]* for model .* newer than this sdf parser')
+		if [ -n "$errs" ]; then
+			fail "model://$2 does not load in sdf-validate-$v:"
+			printf '%s\n' "$errs" | head -5 >&2
+		fi
+	done
+}
+
+# ---- files made here ----------------------------------------------------------
+p=$work/pkgs
+mkdir -p "$p/pkg_a/meshes/tex" "$p/pkg_b/meshes" "$p/pkg_b/materials/textures" "$work/robot/local"
+for k in pkg_a pkg_b; do echo "<package><name>$k</name></package>" > "$p/$k/package.xml"; done
+printf 'solid a\nendsolid a\n' > "$p/pkg_a/meshes/a.stl"
+printf 'solid b-not-a\nendsolid b\n' > "$p/pkg_b/meshes/a.stl"     # same name, other package
+printf '\211PNG-logo' > "$p/pkg_a/meshes/tex/logo.png"
+cat > "$p/pkg_a/meshes/body.dae" <<'EOF'
+<?xml version="1.0"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <library_images><image id="logo"><init_from>tex/logo.png</init_from></image></library_images>
+  <library_effects><effect id="e"><profile_COMMON><newparam sid="s"><surface type="2D"><init_from>logo</init_from></surface></newparam></profile_COMMON></effect></library_effects>
+</COLLADA>
+EOF
+printf 'mtllib ../materials/part.mtl\nv 0 0 0\n' > "$p/pkg_b/meshes/part.obj"
+printf 'newmtl m\nKd 1 1 1\nmap_Kd -s 1 1 1 textures/part.png\n' > "$p/pkg_b/materials/part.mtl"
+printf '\211PNG-part' > "$p/pkg_b/materials/textures/part.png"
+printf 'solid l\nendsolid l\n' > "$work/robot/local/l.stl"
+link() { # NAME URI
+	printf '  <link name="%s"><visual><geometry><mesh filename="%s"/></geometry></visual>\n    <inertial><mass value="1"/><inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial></link>\n' "$1" "$2"
+}
+joint() { printf '  <joint name="j%s" type="revolute"><parent link="base"/><child link="%s"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>\n' "$1" "$1"; }
+{
+	echo '<robot name="r">'
+	link base package://pkg_a/meshes/a.stl
+	link l1 package://pkg_a/meshes/a.stl; joint l1
+	link l2 package://pkg_b/meshes/a.stl; joint l2
+	link l3 package://pkg_a/meshes/body.dae; joint l3
+	link l4 model://pkg_b/meshes/part.obj; joint l4
+	link l5 local/l.stl; joint l5
+	link l6 "file://$work/robot/local/l.stl"; joint l6
+	echo '</robot>'
+} > "$work/robot/r.urdf"
+sed 's|pkg_b/meshes/part.obj|pkg_b/meshes/gone.obj|' "$work/robot/r.urdf" > "$work/robot/missing.urdf"
+
+out=$work/out
+mkdir "$out"
+touch "$out/neighbour"
+before=$(ls -A "$out")
+ROS_PACKAGE_PATH=$p AMENT_PREFIX_PATH= "$U2S" -q --world --model-dir="$out/made" "$work/robot/r.urdf" \
+	|| fail "--model-dir failed on the robot made here"
+[ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "something beside the folder was written: $(ls -A "$out")"
+if [ -d "$out/made" ]; then
+	check_folder "$out/made" "$p" || fail "the folder made here is not right"
+	for f in pkg_a/meshes/a.stl pkg_b/meshes/a.stl pkg_a/meshes/body.dae pkg_a/meshes/tex/logo.png \
+		pkg_b/meshes/part.obj pkg_b/materials/part.mtl pkg_b/materials/textures/part.png \
+		"_file$work/robot/local/l.stl"; do
+		[ -f "$out/made/meshes/$f" ] || fail "meshes/$f is missing"
+	done
+	[ ! -e "$out/made/meshes/pkg_a/meshes/logo" ] || fail "a <surface> init_from was taken for a file"
+	n=$(find "$out/made/meshes" -type f | wc -l)
+	[ "$n" -eq 8 ] || fail "meshes/ holds $n files, not 8"
+	[ -f "$out/made/world.sdf" ] && grep -q '<uri>model://made</uri>' "$out/made/world.sdf" \
+		|| fail "--world: no world.sdf including model://made"
+	load_check "$out" made
+	for v in 12.9 14.9 new; do
+		command -v "sdf-validate-$v" > /dev/null || continue
+		errs=$(cd "$out/made" && HOME=/nonexistent SDF_PATH=$out "sdf-validate-$v" world.sdf 2>&1 |
+			grep -i error | grep -v 'Ignoring version')
+		[ -z "$errs" ] || fail "world.sdf does not load in sdf-validate-$v: $errs"
+	done
+fi
+# again: a folder u2s wrote is replaced
+ROS_PACKAGE_PATH=$p "$U2S" -q --model-dir="$out/made" "$work/robot/r.urdf" || fail "u2s did not replace its own folder"
+[ ! -e "$out/made/world.sdf" ] || fail "the replaced folder kept the old world.sdf"
+[ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "replacing left something beside: $(ls -A "$out")"
+# a missing mesh: status 1, the URI named, nothing left
+msg=$(ROS_PACKAGE_PATH=$p "$U2S" -q --model-dir="$out/miss" "$work/robot/missing.urdf" 2>&1)
+rc=$?
+[ $rc -eq 1 ] || fail "a missing mesh gave status $rc, not 1"
+case $msg in *"model://pkg_b/meshes/gone.obj"*"no file $p/pkg_b/meshes/gone.obj"*) ;;
+*) fail "the missing mesh's message names not the URI and the place: $msg" ;; esac
+[ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "a failed run left: $(ls -A "$out")"
+# a missing package: every place looked in
+msg=$(ROS_PACKAGE_PATH=$work/nowhere AMENT_PREFIX_PATH=/nonexistent "$U2S" -q --model-dir="$out/miss" "$work/robot/r.urdf" 2>&1)
+case $msg in *"package 'pkg_a' is in none of"*"ROS_PACKAGE_PATH ($work/nowhere)"*"AMENT_PREFIX_PATH (/nonexistent)"*) ;;
+*) fail "a missing package's message does not say where it was looked for: $msg" ;; esac
+# a folder u2s did not write is not replaced
+mkdir "$out/other" && echo keep > "$out/other/file"
+ROS_PACKAGE_PATH=$p "$U2S" -q --model-dir="$out/other" "$work/robot/r.urdf" 2> /dev/null
+rc=$?
+[ $rc -eq 3 ] || fail "another folder gave status $rc, not 3"
+[ "$(cat "$out/other/file")" = keep ] && [ "$(ls -A "$out/other")" = file ] || fail "another folder was touched"
+
+# ---- the real robots of ../shared/packages -----------------------------------------
+if [ ! -d "$SHARED_PACKAGES/robots" ]; then
+	echo "modeldir.sh: $SHARED_PACKAGES not found: the real robots are skipped (the files made here were checked)"
+	exit $status
+fi
+for r in "$SHARED_PACKAGES"/robots/*.urdf; do
+	n=$(basename "$r" .urdf)
+	rm -rf "$work/real" && mkdir "$work/real"
+	AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair --model-dir="$work/real/$n" "$r" \
+		|| { fail "$n: --model-dir failed"; continue; }
+	[ "$(ls -A "$work/real")" = "$n" ] || fail "$n: something beside the folder was written: $(ls -A "$work/real")"
+	check_folder "$work/real/$n" "$SHARED_PACKAGES/share" || fail "$n: the folder is not right"
+	load_check "$work/real" "$n"
+done
+# an unresolvable file:// mesh (the expanding machine's prefix): status 1, nothing left
+rm -rf "$work/real" && mkdir "$work/real"
+AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --model-dir="$work/real/d455" \
+	"$SHARED_PACKAGES/file-uri/realsense_d455.urdf" 2> /dev/null
+rc=$?
+[ $rc -eq 1 ] || fail "realsense_d455 (a file:// mesh not there) gave status $rc, not 1"
+[ -z "$(ls -A "$work/real")" ] || fail "realsense_d455 left: $(ls -A "$work/real")"
+exit $status
