@@ -425,12 +425,17 @@ static char *xml_escape(const char *s)
 	return o;
 }
 
-/* model.config: one <sdf> per version, ascending.  libsdformat loads the
- * highest version it supports of those listed (sdformat src/parser.cc,
- * getBestSupportedModelVersion: the <sdf> elements' version attributes,
- * the largest not above SDF_VERSION wins); Fuel serves the last one
- * listed (gz-fuel-tools src/LocalCache.cc / Model manifest reading).  So
- * ascending order gives every reader its best. */
+/* model.config: one <sdf> per version, ascending.  Who reads it, and how
+ * (read, not copied, from the sources):
+ *   libsdformat, src/parser.cc getBestSupportedModelVersion (tags
+ *     sdformat12_12.9.0, sdformat14_14.9.0, and main): of the <sdf>
+ *     elements, the highest version not above the parser's SDF_VERSION;
+ *     each higher one is noted ("Ignoring version ... newer than this sdf
+ *     parser"), in 14 as a WARNING-coded entry of the errors it returns;
+ *   gz-fuel-tools, src/LocalCache.cc LocalCachePrivate::FixPaths (main,
+ *     9ec1081): the <sdf> with the highest version, whatever the order.
+ * So every reader takes the newest file it can read; ascending order also
+ * makes the last listed the newest, for readers that take the last. */
 static int write_config(const char *tmp, const char *name, const char *file)
 {
 	const char *const *v = u2s_sdf_versions();
