@@ -1320,3 +1320,66 @@ Test(promise, threads)
 		u2s_free(t[i].sdf);
 	}
 }
+
+/* ---- model_name: a model folder's URIs (the CLI's --model-dir) ------------- */
+
+struct meshes_told {
+	char text[4096];
+	unsigned n;
+};
+
+static int tell_mesh(void *arg, const char *source, const char *path)
+{
+	struct meshes_told *m = arg;
+	size_t len = strlen(m->text);
+
+	snprintf(m->text + len, sizeof m->text - len, "%s -> %s\n", source, path);
+	m->n++;
+	return 0;
+}
+
+Test(lib, model_name_maps_each_mesh_once_and_tells_it)
+{
+	char *dir = temp_dir(), *pk = path_in(dir, "pk"), *real, *want;
+	struct u2s_package pkgs[] = { { "pk", pk } };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct meshes_told m = { "", 0 };
+	char *urdf = mesh_robot("package://pk/m/x.stl");
+	struct result r;
+
+	put_file(dir, "pk/m/x.stl", "solid x\nendsolid x\n");
+	opts.packages = pkgs;
+	opts.npackages = 1;
+	opts.model_name = "robot";
+	opts.mesh_fn = tell_mesh;
+	opts.mesh_arg = &m;
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	expect_in(r.sdf, "<uri>model://robot/meshes/pk/m/x.stl</uri>");
+	real = realpath(pk, NULL);
+	want = malloc(strlen(real) + 64);
+	sprintf(want, "%s/m/x.stl -> pk/m/x.stl\n", real);
+	cr_assert_str_eq(m.text, want);
+	cr_assert_eq(m.n, 1);
+	result_free(&r);
+	free(want);
+	free(real);
+	free(urdf);
+	/* found nowhere: rejected, the URI and the places named */
+	urdf = mesh_robot("package://pk/m/gone.stl");
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	expect_in(r.msgs, "mesh 'package://pk/m/gone.stl' is not found: no file ");
+	result_free(&r);
+	free(urdf);
+	/* a name that cannot name a folder */
+	opts.model_name = "a/b";
+	urdf = mesh_robot("package://pk/m/x.stl");
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_USAGE);
+	expect_in(r.msgs, "model_name 'a/b' cannot name a model folder");
+	result_free(&r);
+	free(urdf);
+	free(pk);
+	remove_tree(dir);
+}
