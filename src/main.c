@@ -123,6 +123,8 @@ struct cli {
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
 					 * with its output name */
+	int stdin_closed, stdout_closed; /* found closed at the start (and
+					  * now /dev/null) */
 };
 
 /* Writes D on standard error in the style of --diagnostics. */
@@ -742,6 +744,16 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	const char *name = strcmp(file, "-") == 0 ? NULL : file;
 	int in_fd = 0, rc;
 
+	/* A closed descriptor is now /dev/null: reading or writing it would
+	 * pass for an empty input or a written output. */
+	if (!name && c->stdin_closed) {
+		say(c, D_CLI_STDIN_CLOSED, "cannot read standard input: it is closed");
+		return U2S_IO;
+	}
+	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK)) {
+		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
+		return U2S_IO;
+	}
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
@@ -801,12 +813,33 @@ static int run(struct cli *c, int nfiles, char **files)
 	return worst;
 }
 
+/* Opens /dev/null on each of descriptors 0, 1 and 2 that is closed (as
+ * coreutils do), so that no file u2s opens becomes one of them: a closed
+ * standard error would otherwise make the output file descriptor 2 and
+ * every message land in the SDF.  Returns a bit per descriptor found
+ * closed; exits with status 3 if one cannot be opened. */
+static int open_standard_fds(void)
+{
+	int fd, closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		closed |= 1 << fd;
+		if (open("/dev/null", O_RDWR) != fd)
+			_exit(U2S_IO);
+	}
+	return closed;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c;
-	int rc;
+	int rc, closed = open_standard_fds();
 
 	memset(&c, 0, sizeof c);
+	c.stdin_closed = closed & 1;
+	c.stdout_closed = (closed & 2) != 0;
 	c.opts = (struct u2s_options)U2S_OPTIONS_INIT;
 	prescan_style(&c, argc, argv);
 	rc = parse_options(&c, argc, argv);
