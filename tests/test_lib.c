@@ -255,6 +255,32 @@ Test(lib, diagnostic_forms_escape_what_they_must)
 			 "::error title=U2S0407::-o and -d exclude each other");
 }
 
+/* A record a caller made, without some of its strings: never read. */
+Test(lib, diagnostic_forms_take_null_strings)
+{
+	struct u2s_diagnostic d = { U2S_WARNING, NULL, NULL, 3, 7, NULL, NULL };
+	char small[4] = "xyz";
+
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "u2s: ");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_JSON),
+			 "{\"file\":null,\"line\":3,\"column\":7,\"severity\":\"warning\","
+			 "\"code\":null,\"message\":null,\"path\":null}");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning ::");
+	d.file = "a.urdf";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning: ");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning file=a.urdf,line=3,col=7,::");
+	d.code = "U2S0407";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning:  [U2S0407]");
+	d.code = NULL;
+	d.message = "m";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning: m");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning file=a.urdf,line=3,col=7,::m");
+	/* no record at all: an empty line */
+	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_JSON, small, sizeof small), 0);
+	cr_assert_str_eq(small, "");
+	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_TEXT, NULL, 0), 0);
+}
+
 Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)
 {
 	char msg[3000];
