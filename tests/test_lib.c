@@ -166,6 +166,40 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_str_eq(k.path[0], "/robot/link[@name='a']/visual[1]/origin");
 }
 
+/* A name holding a quote, or both: the step is an XPath literal, with
+ * concat() when neither quote can enclose it, so no path is ambiguous. */
+Test(lib, diagnostic_path_quotes_any_name)
+{
+	static const char *const names[][2] = {
+		{ "x&quot;y", "[@name='x\"y']" },
+		{ "x'y", "[@name=\"x'y\"]" },
+		{ "a'b&quot;c", "[@name=concat('a', \"'\", 'b\"c')]" },
+		{ "'&quot;", "[@name=concat(\"'\", '\"')]" },
+		{ "&quot;''z'", "[@name=concat('\"', \"'\", \"'\", 'z', \"'\")]" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++) {
+		struct records k;
+		struct u2s_options opts = U2S_OPTIONS_INIT;
+		int in = temp_fd(), out = temp_fd();
+		char urdf[512], want[128];
+		snprintf(urdf, sizeof urdf, "<robot name='r'><link name=\"%s\"><visual><origin xyz='1 2'/>"
+			 "<geometry><sphere radius='1'/></geometry></visual></link></robot>", names[i][0]);
+		snprintf(want, sizeof want, "/robot/link%s/visual[1]/origin", names[i][1]);
+		memset(&k, 0, sizeof k);
+		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+		opts.diag_record_fn = keep_record;
+		opts.diag_record_arg = &k;
+		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
+		close(in);
+		close(out);
+		cr_assert_eq(k.n, 1, "%s", names[i][0]);
+		cr_assert_str_eq(k.path[0], want);
+	}
+}
+
 /* A path too long for its buffer ends before the step that did not fit:
  * it never names an element that is not there (link[@name=''] for a link
  * whose name was cut). */
