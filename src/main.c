@@ -586,7 +586,8 @@ static int temp_finish(const char *tmp, const char *out, int keep)
 
 /* What OUT names once symbolic links are followed (as many as the system
  * would follow): the link's target is written, not the link replaced.  A
- * link to nothing yet gives the path it points to. */
+ * link to nothing yet gives the path it points to; more than 40 links (a
+ * loop) give NULL, errno ELOOP. */
 static char *follow_links(const struct cli *c, const char *out)
 {
 	char *path = xrealloc(c, NULL, strlen(out) + 1);
@@ -594,7 +595,12 @@ static char *follow_links(const struct cli *c, const char *out)
 	int hops;
 
 	strcpy(path, out);
-	for (hops = 0; hops < 40 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+	for (hops = 0; lstat(path, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+		if (hops == 40) {   /* a loop, or a chain no system follows */
+			free(path);
+			errno = ELOOP;
+			return NULL;
+		}
 		size_t cap = (size_t)st.st_size + 1, dirlen;
 		char *target = xrealloc(c, NULL, cap + 1), *next, *slash;
 		ssize_t n = readlink(path, target, cap);
@@ -623,13 +629,31 @@ static char *follow_links(const struct cli *c, const char *out)
 static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *link)
 {
 	char *out = follow_links(c, link);
-	const char *slash = strrchr(out, '/');
-	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0, baselen = strlen(out + dirlen);
+	const char *slash;
+	size_t dirlen, baselen;
 	char *tmp = NULL;
-	struct stat st;
+	struct stat st, in_st;
 	mode_t mask;
-	int fd, rc, special = stat(out, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	int fd, rc, exists, special;
 
+	if (!out) {
+		say(c, D_CLI_OUTPUT_LINK_LOOP, "cannot write %s: %s", link, strerror(errno));
+		return U2S_IO;
+	}
+	slash = strrchr(out, '/');
+	dirlen = slash ? (size_t)(slash - out) + 1 : 0;
+	baselen = strlen(out + dirlen);
+	exists = stat(out, &st) == 0;
+	special = exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	/* The output being the input would be replaced before it is read (or
+	 * read while written): refused before anything is read. */
+	if (exists && S_ISREG(st.st_mode) && fstat(in_fd, &in_st) == 0 &&
+	    in_st.st_dev == st.st_dev && in_st.st_ino == st.st_ino) {
+		say(c, D_CLI_OUTPUT_IS_INPUT, "%s: not converted: the output %s is the input",
+		    name ? name : "<stdin>", link);
+		free(out);
+		return U2S_USAGE;
+	}
 	if (special) {
 		fd = open(out, O_WRONLY);
 	} else {
@@ -648,9 +672,11 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 		return U2S_IO;
 	}
 	if (!special) {
+		/* a file replaced keeps its permission bits; a new one gets
+		 * what the umask leaves of 0666 */
 		mask = umask(0);
 		umask(mask);
-		fchmod(fd, 0666 & ~mask);
+		fchmod(fd, exists && S_ISREG(st.st_mode) ? st.st_mode & 07777 : 0666 & ~mask);
 	}
 	rc = u2s_convert(in_fd, name, fd, &c->opts);
 	if (close(fd) != 0 && rc == U2S_OK) {
