@@ -138,7 +138,7 @@ static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 	struct msgline m = { .len = 0 };
 	char where[64], code[32];
 
-	snprintf(code, sizeof code, " [%s]", d->code);
+	snprintf(code, sizeof code, d->code ? " [%s]" : "", d->code);
 	m.limit = MSG_MAX - 4 - strlen(code);
 	put(&m, d->file ? d->file : "u2s");
 	if (d->file && d->line) {
@@ -146,7 +146,7 @@ static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 		put(&m, where);
 	}
 	put(&m, !d->file ? ": " : d->severity == U2S_ERROR ? ": error: " : ": warning: ");
-	put(&m, d->message);
+	put(&m, d->message ? d->message : "");
 	sink_put(k, m.s, m.len);
 	sink_str(k, code);
 }
@@ -273,10 +273,12 @@ static void format_github(struct sink *k, const struct u2s_diagnostic *d)
 			sink_str(k, num);
 		}
 	}
-	sink_str(k, "title=");
-	github_escaped(k, d->code, 1);
+	if (d->code) {
+		sink_str(k, "title=");
+		github_escaped(k, d->code, 1);
+	}
 	sink_str(k, "::");
-	github_escaped(k, d->message, 0);
+	github_escaped(k, d->message ? d->message : "", 0);
 }
 
 size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style style,
@@ -284,6 +286,13 @@ size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style
 {
 	struct sink k = { buf, size, 0 };
 
+	/* A caller's record may lack any of its strings (NULL): each is then
+	 * left out (null in JSON), never read. */
+	if (!d) {
+		if (buf && size > 0)
+			buf[0] = '\0';
+		return 0;
+	}
 	switch (style) {
 	case U2S_DIAG_JSON:
 		format_json(&k, d);

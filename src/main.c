@@ -131,6 +131,8 @@ struct cli {
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
 					 * with its output name */
+	int stdin_closed, stdout_closed; /* found closed at the start (and
+					  * now /dev/null) */
 };
 
 /* Writes D on standard error in the style of --diagnostics. */
@@ -603,7 +605,8 @@ static int temp_finish(const char *tmp, const char *out, int keep)
 
 /* What OUT names once symbolic links are followed (as many as the system
  * would follow): the link's target is written, not the link replaced.  A
- * link to nothing yet gives the path it points to. */
+ * link to nothing yet gives the path it points to; more than 40 links (a
+ * loop) give NULL, errno ELOOP. */
 static char *follow_links(const struct cli *c, const char *out)
 {
 	char *path = xrealloc(c, NULL, strlen(out) + 1);
@@ -611,7 +614,12 @@ static char *follow_links(const struct cli *c, const char *out)
 	int hops;
 
 	strcpy(path, out);
-	for (hops = 0; hops < 40 && lstat(path, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+	for (hops = 0; lstat(path, &st) == 0 && S_ISLNK(st.st_mode); hops++) {
+		if (hops == 40) {   /* a loop, or a chain no system follows */
+			free(path);
+			errno = ELOOP;
+			return NULL;
+		}
 		size_t cap = (size_t)st.st_size + 1, dirlen;
 		char *target = xrealloc(c, NULL, cap + 1), *next, *slash;
 		ssize_t n = readlink(path, target, cap);
@@ -640,13 +648,31 @@ static char *follow_links(const struct cli *c, const char *out)
 static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *link)
 {
 	char *out = follow_links(c, link);
-	const char *slash = strrchr(out, '/');
-	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0, baselen = strlen(out + dirlen);
+	const char *slash;
+	size_t dirlen, baselen;
 	char *tmp = NULL;
-	struct stat st;
+	struct stat st, in_st;
 	mode_t mask;
-	int fd, rc, special = stat(out, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	int fd, rc, exists, special;
 
+	if (!out) {
+		say(c, D_CLI_OUTPUT_LINK_LOOP, "cannot write %s: %s", link, strerror(errno));
+		return U2S_IO;
+	}
+	slash = strrchr(out, '/');
+	dirlen = slash ? (size_t)(slash - out) + 1 : 0;
+	baselen = strlen(out + dirlen);
+	exists = stat(out, &st) == 0;
+	special = exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+	/* The output being the input would be replaced before it is read (or
+	 * read while written): refused before anything is read. */
+	if (exists && S_ISREG(st.st_mode) && fstat(in_fd, &in_st) == 0 &&
+	    in_st.st_dev == st.st_dev && in_st.st_ino == st.st_ino) {
+		say(c, D_CLI_OUTPUT_IS_INPUT, "%s: not converted: the output %s is the input",
+		    name ? name : "<stdin>", link);
+		free(out);
+		return U2S_USAGE;
+	}
 	if (special) {
 		fd = open(out, O_WRONLY);
 	} else {
@@ -665,9 +691,11 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 		return U2S_IO;
 	}
 	if (!special) {
+		/* a file replaced keeps its permission bits; a new one gets
+		 * what the umask leaves of 0666 */
 		mask = umask(0);
 		umask(mask);
-		fchmod(fd, 0666 & ~mask);
+		fchmod(fd, exists && S_ISREG(st.st_mode) ? st.st_mode & 07777 : 0666 & ~mask);
 	}
 	rc = u2s_convert(in_fd, name, fd, &c->opts);
 	if (close(fd) != 0 && rc == U2S_OK) {
@@ -761,6 +789,16 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	const char *name = strcmp(file, "-") == 0 ? NULL : file;
 	int in_fd = 0, rc;
 
+	/* A closed descriptor is now /dev/null: reading or writing it would
+	 * pass for an empty input or a written output. */
+	if (!name && c->stdin_closed) {
+		say(c, D_CLI_STDIN_CLOSED, "cannot read standard input: it is closed");
+		return U2S_IO;
+	}
+	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK)) {
+		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
+		return U2S_IO;
+	}
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
@@ -823,12 +861,33 @@ static int run(struct cli *c, int nfiles, char **files)
 	return worst;
 }
 
+/* Opens /dev/null on each of descriptors 0, 1 and 2 that is closed (as
+ * coreutils do), so that no file u2s opens becomes one of them: a closed
+ * standard error would otherwise make the output file descriptor 2 and
+ * every message land in the SDF.  Returns a bit per descriptor found
+ * closed; exits with status 3 if one cannot be opened. */
+static int open_standard_fds(void)
+{
+	int fd, closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		closed |= 1 << fd;
+		if (open("/dev/null", O_RDWR) != fd)
+			_exit(U2S_IO);
+	}
+	return closed;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c;
-	int rc;
+	int rc, closed = open_standard_fds();
 
 	memset(&c, 0, sizeof c);
+	c.stdin_closed = closed & 1;
+	c.stdout_closed = (closed & 2) != 0;
 	c.opts = (struct u2s_options)U2S_OPTIONS_INIT;
 	prescan_style(&c, argc, argv);
 	rc = parse_options(&c, argc, argv);

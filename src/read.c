@@ -1046,13 +1046,53 @@ static void path_put(struct path *p, const char *s)
 	p->len += n;
 }
 
-/* "/NAME", with [@KEY='VALUE'] when VALUE is a name (quoted with " when it
- * holds a '), or [INDEX] when INDEX is not 0. */
+static void path_putn(struct path *p, const char *s, size_t n)
+{
+	if (p->cut || p->len + n >= p->size) {
+		p->cut = 1;
+		return;
+	}
+	memcpy(p->buf + p->len, s, n);
+	p->len += n;
+	p->buf[p->len] = '\0';
+}
+
+/* VALUE as an XPath string literal: in ' ', in " " when it holds a ', and
+ * when it holds both, XPath's way: concat('a', "'", 'b"c') for a'b"c. */
+static void path_literal(struct path *p, const char *value)
+{
+	const char *q = strchr(value, '\'') ? "\"" : "'", *at;
+
+	if (!strchr(value, '\'') || !strchr(value, '"')) {
+		path_put(p, q);
+		path_put(p, value);
+		path_put(p, q);
+		return;
+	}
+	path_put(p, "concat(");
+	for (at = value; *at; ) {
+		size_t n = strcspn(at, "'");
+		if (at != value)
+			path_put(p, ", ");
+		if (n == 0) {
+			path_put(p, "\"'\"");
+			at++;
+			continue;
+		}
+		path_put(p, "'");
+		path_putn(p, at, n);
+		path_put(p, "'");
+		at += n;
+	}
+	path_put(p, ")");
+}
+
+/* "/NAME", with [@KEY='VALUE'] when VALUE is a name (an XPath literal:
+ * path_literal), or [INDEX] when INDEX is not 0. */
 static void path_step(struct path *p, const char *name, const char *key, const char *value,
 		      unsigned index)
 {
 	char num[24];
-	const char *q = value && strchr(value, '\'') ? "\"" : "'";
 	size_t start = p->len;
 
 	path_put(p, "/");
@@ -1061,9 +1101,7 @@ static void path_step(struct path *p, const char *name, const char *key, const c
 		path_put(p, "[@");
 		path_put(p, key);
 		path_put(p, "=");
-		path_put(p, q);
-		path_put(p, value);
-		path_put(p, q);
+		path_literal(p, value);
 		path_put(p, "]");
 	} else if (index) {
 		snprintf(num, sizeof num, "[%u]", index);

@@ -45,10 +45,10 @@ done
 # No internal function of the library's is in the program itself.
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-links-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
-nm --defined-only "$B/.libs/libu2s.a" 2> /dev/null | awk '$2 ~ /^[TDRB]$/ { print $3 }' |
+nm --defined-only "$B/.libs/libu2s_internal.a" 2> /dev/null | awk '$2 ~ /^[TDRB]$/ { print $3 }' |
 	grep -v '^u2s_' | sort -u > "$work/internal"
 nm --defined-only "$U2S" | awk '$2 ~ /^[TtDdRrBb]$/ { print $3 }' | sort -u > "$work/own"
-[ -s "$work/internal" ] || { echo "cli_links.sh: no internal names in libu2s.a" >&2; status=1; }
+[ -s "$work/internal" ] || { echo "cli_links.sh: no internal names in libu2s_internal.a" >&2; status=1; }
 both=$(comm -12 "$work/internal" "$work/own")
 if [ -n "$both" ]; then
 	echo "cli_links.sh: $U2S holds the library's internals:" $both >&2

@@ -432,6 +432,82 @@ Test(cli, output_through_symlink_writes_the_target)
 	remove_tree(dir);
 }
 
+/* A loop of symbolic links is an error: nothing written, no link replaced. */
+Test(cli, output_symlink_loop_is_an_error)
+{
+	char *dir = temp_dir(), *a = path_in(dir, "a.sdf"), *b = path_in(dir, "b.sdf");
+	struct stat st;
+	struct run r;
+
+	cr_assert_eq(symlink("b.sdf", a), 0);
+	cr_assert_eq(symlink("a.sdf", b), 0);
+	r = U2S(dir, GOOD, "-o", "a.sdf");
+	expect_status(&r, 3);
+	expect_in(r.err, "[U2S1063]", "stderr");
+	cr_assert_eq(lstat(a, &st), 0);
+	cr_assert(S_ISLNK(st.st_mode), "the link was replaced");
+	cr_assert_eq(dir_entries(dir), 2, "the two links, no temporary file");
+	run_free(&r);
+	free(a);
+	free(b);
+	remove_tree(dir);
+}
+
+/* -o over an existing file keeps its permission bits (a new one gets the
+ * umask's). */
+Test(cli, output_file_keeps_its_mode)
+{
+	char *dir = temp_dir(), *p = path_in(dir, "robot.sdf");
+	struct stat st;
+	struct run r;
+
+	put_file(dir, "robot.sdf", "old");
+	cr_assert_eq(chmod(p, 0640), 0);
+	r = U2S(dir, GOOD, "-o", "robot.sdf");
+	expect_status(&r, 0);
+	cr_assert_eq(stat(p, &st), 0);
+	cr_assert_eq(st.st_mode & 07777, 0640, "mode %o", (unsigned)(st.st_mode & 07777));
+	run_free(&r);
+	free(p);
+	remove_tree(dir);
+}
+
+/* The output being the input is refused before anything is read: the
+ * input is left as it was. */
+Test(cli, output_is_input_refused)
+{
+	char *dir = temp_dir(), *got, *p;
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = U2S(dir, NULL, "-o", "robot.urdf", "robot.urdf");
+	expect_status(&r, 2);
+	expect_in(r.err, "[U2S1062]", "stderr");
+	got = read_file(dir, "robot.urdf");
+	cr_assert_str_eq(got, GOOD);
+	free(got);
+	run_free(&r);
+	/* through a link to it, and with -d */
+	p = path_in(dir, "robot.sdf");
+	cr_assert_eq(symlink("robot.urdf", p), 0);
+	r = U2S(dir, NULL, "-o", "robot.sdf", "robot.urdf");
+	expect_status(&r, 2);
+	run_free(&r);
+	free(p);
+	/* -d: FILE x (a link to x.sdf) has the output ./x.sdf */
+	put_file(dir, "x.sdf", GOOD);
+	p = path_in(dir, "x");
+	cr_assert_eq(symlink("x.sdf", p), 0);
+	r = U2S(dir, NULL, "-d", ".", "x");
+	expect_status(&r, 2);
+	got = read_file(dir, "x.sdf");
+	cr_assert_str_eq(got, GOOD);
+	free(got);
+	run_free(&r);
+	free(p);
+	remove_tree(dir);
+}
+
 /* An output name of 248 to 255 bytes: the temporary name beside it is cut
  * to fit NAME_MAX. */
 Test(cli, output_name_of_255_bytes)

@@ -166,6 +166,40 @@ Test(lib, diagnostics_as_fields)
 	cr_assert_str_eq(k.path[0], "/robot/link[@name='a']/visual[1]/origin");
 }
 
+/* A name holding a quote, or both: the step is an XPath literal, with
+ * concat() when neither quote can enclose it, so no path is ambiguous. */
+Test(lib, diagnostic_path_quotes_any_name)
+{
+	static const char *const names[][2] = {
+		{ "x&quot;y", "[@name='x\"y']" },
+		{ "x'y", "[@name=\"x'y\"]" },
+		{ "a'b&quot;c", "[@name=concat('a', \"'\", 'b\"c')]" },
+		{ "'&quot;", "[@name=concat(\"'\", '\"')]" },
+		{ "&quot;''z'", "[@name=concat('\"', \"'\", \"'\", 'z', \"'\")]" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++) {
+		struct records k;
+		struct u2s_options opts = U2S_OPTIONS_INIT;
+		int in = temp_fd(), out = temp_fd();
+		char urdf[512], want[128];
+		snprintf(urdf, sizeof urdf, "<robot name='r'><link name=\"%s\"><visual><origin xyz='1 2'/>"
+			 "<geometry><sphere radius='1'/></geometry></visual></link></robot>", names[i][0]);
+		snprintf(want, sizeof want, "/robot/link%s/visual[1]/origin", names[i][1]);
+		memset(&k, 0, sizeof k);
+		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+		opts.diag_record_fn = keep_record;
+		opts.diag_record_arg = &k;
+		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
+		close(in);
+		close(out);
+		cr_assert_eq(k.n, 1, "%s", names[i][0]);
+		cr_assert_str_eq(k.path[0], want);
+	}
+}
+
 /* A path too long for its buffer ends before the step that did not fit:
  * it never names an element that is not there (link[@name=''] for a link
  * whose name was cut). */
@@ -253,6 +287,32 @@ Test(lib, diagnostic_forms_escape_what_they_must)
 	d.line = 2, d.column = 1;
 	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB),
 			 "::error title=U2S0407::-o and -d exclude each other");
+}
+
+/* A record a caller made, without some of its strings: never read. */
+Test(lib, diagnostic_forms_take_null_strings)
+{
+	struct u2s_diagnostic d = { U2S_WARNING, NULL, NULL, 3, 7, NULL, NULL };
+	char small[4] = "xyz";
+
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "u2s: ");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_JSON),
+			 "{\"file\":null,\"line\":3,\"column\":7,\"severity\":\"warning\","
+			 "\"code\":null,\"message\":null,\"path\":null}");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning ::");
+	d.file = "a.urdf";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning: ");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning file=a.urdf,line=3,col=7,::");
+	d.code = "U2S0407";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning:  [U2S0407]");
+	d.code = NULL;
+	d.message = "m";
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a.urdf:3:7: warning: m");
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_GITHUB), "::warning file=a.urdf,line=3,col=7,::m");
+	/* no record at all: an empty line */
+	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_JSON, small, sizeof small), 0);
+	cr_assert_str_eq(small, "");
+	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_TEXT, NULL, 0), 0);
 }
 
 Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)

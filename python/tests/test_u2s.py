@@ -118,8 +118,9 @@ def test_bad_options():
         u2s.convert(GOOD, sdf_version="1.10")
     with pytest.raises(ValueError):
         u2s.convert(GOOD, uri_mode="url")
-    with pytest.raises(ValueError):
-        u2s.convert(GOOD, repair=True, repair_mass=0)
+    for mass in (0, -1, float("nan"), float("inf"), float("-inf")):
+        with pytest.raises(ValueError):
+            u2s.convert(GOOD, repair=True, repair_mass=mass)
     with pytest.raises(TypeError):
         u2s.convert(42)
 

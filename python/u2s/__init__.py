@@ -139,7 +139,7 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     if uri_mode not in URI_MODES:
         raise ValueError("uri_mode must be one of %s, not %r" % (", ".join(URI_MODES),
                                                                    uri_mode))
-    if repair_mass is not None and not repair_mass > 0:
+    if repair_mass is not None and not 0 < repair_mass < float("inf"):
         raise ValueError("repair_mass must be a positive number of kg")
     world_flags, world_name, pose = _world_options(world, no_ground, pose)
     lib = _lib.load()
