@@ -639,6 +639,35 @@ static char *follow_links(const struct cli *c, const char *out)
 	return path;
 }
 
+/* Opens where OUT's SDF goes: OUT itself when it is a device or FIFO
+ * (*TMP NULL), else a new temporary file beside it (*TMP its name), with
+ * the permission bits a replaced file had (a new one: 0666 less the
+ * umask).  ST is OUT's stat when EXISTS.  -1 (errno set) on failure. */
+static int open_output(const struct cli *c, const char *out, const struct stat *st, int exists,
+		       char **tmp)
+{
+	const char *slash = strrchr(out, '/');
+	size_t dirlen = slash ? (size_t)(slash - out) + 1 : 0, baselen = strlen(out + dirlen);
+	mode_t mask;
+	int fd;
+
+	*tmp = NULL;
+	if (exists && !S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode))
+		return open(out, O_WRONLY);
+	/* ".NAME.XXXXXX" must fit NAME_MAX (255) too: a long NAME is cut. */
+	if (baselen > U2S_NAME_MAX - (sizeof "..XXXXXX" - 1))
+		baselen = U2S_NAME_MAX - (sizeof "..XXXXXX" - 1);
+	*tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
+	sprintf(*tmp, "%.*s.%.*s.XXXXXX", (int)dirlen, out, (int)baselen, out + dirlen);
+	fd = temp_create(*tmp);
+	if (fd >= 0) {
+		mask = umask(0);
+		umask(mask);
+		fchmod(fd, exists && S_ISREG(st->st_mode) ? st->st_mode & 07777 : 0666 & ~mask);
+	}
+	return fd;
+}
+
 /* Converts into a temporary file beside OUT (a hidden name from mkstemp,
  * so that parallel runs never share one) and renames it over OUT only on
  * success, so OUT is never left half-written.  That is for regular files:
@@ -648,22 +677,15 @@ static char *follow_links(const struct cli *c, const char *out)
 static int convert_to_file(const struct cli *c, int in_fd, const char *name, const char *link)
 {
 	char *out = follow_links(c, link);
-	const char *slash;
-	size_t dirlen, baselen;
 	char *tmp = NULL;
 	struct stat st, in_st;
-	mode_t mask;
-	int fd, rc, exists, special;
+	int fd, rc, exists;
 
 	if (!out) {
 		say(c, D_CLI_OUTPUT_LINK_LOOP, "cannot write %s: %s", link, strerror(errno));
 		return U2S_IO;
 	}
-	slash = strrchr(out, '/');
-	dirlen = slash ? (size_t)(slash - out) + 1 : 0;
-	baselen = strlen(out + dirlen);
 	exists = stat(out, &st) == 0;
-	special = exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 	/* The output being the input would be replaced before it is read (or
 	 * read while written): refused before anything is read. */
 	if (exists && S_ISREG(st.st_mode) && fstat(in_fd, &in_st) == 0 &&
@@ -673,36 +695,20 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 		free(out);
 		return U2S_USAGE;
 	}
-	if (special) {
-		fd = open(out, O_WRONLY);
-	} else {
-		/* ".NAME.XXXXXX" must fit NAME_MAX (255) too: a long NAME is cut. */
-		if (baselen > U2S_NAME_MAX - (sizeof "..XXXXXX" - 1))
-			baselen = U2S_NAME_MAX - (sizeof "..XXXXXX" - 1);
-		tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
-		sprintf(tmp, "%.*s.%.*s.XXXXXX", (int)dirlen, out, (int)baselen, out + dirlen);
-		fd = temp_create(tmp);
-	}
+	fd = open_output(c, out, &st, exists, &tmp);
 	if (fd < 0) {
-		say(c, D_CLI_CREATE_FAILED, "cannot %s %s: %s", special ? "open" : "create a file beside",
+		say(c, D_CLI_CREATE_FAILED, "cannot %s %s: %s", tmp ? "create a file beside" : "open",
 		    out, strerror(errno));
 		free(tmp);
 		free(out);
 		return U2S_IO;
-	}
-	if (!special) {
-		/* a file replaced keeps its permission bits; a new one gets
-		 * what the umask leaves of 0666 */
-		mask = umask(0);
-		umask(mask);
-		fchmod(fd, exists && S_ISREG(st.st_mode) ? st.st_mode & 07777 : 0666 & ~mask);
 	}
 	rc = u2s_convert(in_fd, name, fd, &c->opts);
 	if (close(fd) != 0 && rc == U2S_OK) {
 		say(c, D_CLI_WRITE_FAILED, "cannot write %s: %s", out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (!special && temp_finish(tmp, out, rc == U2S_OK) != 0) {
+	if (tmp && temp_finish(tmp, out, rc == U2S_OK) != 0) {
 		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
