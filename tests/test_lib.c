@@ -139,24 +139,33 @@ static void keep_record(void *arg, const struct u2s_diagnostic *d)
 	k->n++;
 }
 
+/* Converts URDF from a descriptor with FLAGS, its messages into *K;
+ * returns the status. */
+static int convert_records(const char *urdf, unsigned flags, struct records *k)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	int in = temp_fd(), out = temp_fd(), rc;
+
+	memset(k, 0, sizeof *k);
+	cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
+	cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
+	opts.diag_record_fn = keep_record;
+	opts.diag_record_arg = k;
+	opts.flags = flags;
+	rc = u2s_convert(in, "t.urdf", out, &opts);
+	close(in);
+	close(out);
+	return rc;
+}
+
 Test(lib, diagnostics_as_fields)
 {
 	struct records k;
-	struct u2s_options opts = U2S_OPTIONS_INIT;
-	int in = temp_fd(), out = temp_fd();
 	const char *urdf = "<robot name='r'>\n <link name='a'>\n  <visual>\n"
 			   "   <origin xyz='1 2'/><geometry><sphere radius='1'/></geometry>\n"
 			   "  </visual>\n </link>\n</robot>\n";
 
-	memset(&k, 0, sizeof k);
-	cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
-	cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
-	opts.diag_record_fn = keep_record;
-	opts.diag_record_arg = &k;
-	opts.flags |= U2S_WERROR;
-	cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
-	close(in);
-	close(out);
+	cr_assert_eq(convert_records(urdf, U2S_WERROR, &k), U2S_REJECTED);
 	cr_assert_eq(k.n, 1);
 	cr_assert_str_eq(k.code[0], "U2S0302");
 	cr_assert_eq(k.sev[0], U2S_ERROR);
@@ -181,20 +190,11 @@ Test(lib, diagnostic_path_quotes_any_name)
 
 	for (i = 0; i < sizeof names / sizeof *names; i++) {
 		struct records k;
-		struct u2s_options opts = U2S_OPTIONS_INIT;
-		int in = temp_fd(), out = temp_fd();
 		char urdf[512], want[128];
 		snprintf(urdf, sizeof urdf, "<robot name='r'><link name=\"%s\"><visual><origin xyz='1 2'/>"
 			 "<geometry><sphere radius='1'/></geometry></visual></link></robot>", names[i][0]);
 		snprintf(want, sizeof want, "/robot/link%s/visual[1]/origin", names[i][1]);
-		memset(&k, 0, sizeof k);
-		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
-		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
-		opts.diag_record_fn = keep_record;
-		opts.diag_record_arg = &k;
-		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
-		close(in);
-		close(out);
+		cr_assert_eq(convert_records(urdf, 0, &k), U2S_REJECTED);
 		cr_assert_eq(k.n, 1, "%s", names[i][0]);
 		cr_assert_str_eq(k.path[0], want);
 	}
@@ -210,22 +210,13 @@ Test(lib, diagnostic_path_cut_whole_steps)
 
 	for (i = 0; i < sizeof lengths / sizeof *lengths; i++) {
 		struct records k;
-		struct u2s_options opts = U2S_OPTIONS_INIT;
-		int in = temp_fd(), out = temp_fd();
 		char *name = malloc(lengths[i] + 1), *urdf = malloc(lengths[i] + 200);
 		cr_assert(name && urdf);
 		memset(name, 'n', lengths[i]);
 		name[lengths[i]] = '\0';
 		sprintf(urdf, "<robot name='r'><link name='%s'><visual><origin xyz='1 2'/>"
 			"<geometry><sphere radius='1'/></geometry></visual></link></robot>", name);
-		memset(&k, 0, sizeof k);
-		cr_assert_eq(write(in, urdf, strlen(urdf)), (ssize_t)strlen(urdf));
-		cr_assert_eq(lseek(in, 0, SEEK_SET), 0);
-		opts.diag_record_fn = keep_record;
-		opts.diag_record_arg = &k;
-		cr_assert_eq(u2s_convert(in, "t.urdf", out, &opts), U2S_REJECTED);
-		close(in);
-		close(out);
+		cr_assert_eq(convert_records(urdf, 0, &k), U2S_REJECTED);
 		cr_assert_eq(k.n, 1);
 		/* the whole link step, or none of it */
 		if (strstr(k.path[0], "/link"))
