@@ -302,33 +302,61 @@ static void apply_pose(struct offset *x, const struct pose *t)
 /* V as libsdformat prints it (6 significant digits) and reads it back. */
 static void printed6(double v[6])
 {
-	char buf[NUM_BUFSZ + 8];
 	int i;
 
-	for (i = 0; i < 6; i++) {
-		snprintf(buf, sizeof buf, "%g", v[i]);
-		v[i] = strtod(buf, NULL);
-	}
+	for (i = 0; i < 6; i++)
+		v[i] = num_read_g(v[i]);
+}
+
+/* Merge steps walked one by one, so as to print between them as
+ * libsdformat does: a walk costs the depth of the link it starts from, so
+ * walking every one would cost the square of a chain's length.  Walks may
+ * take WALK_STEPS_PER_ELEMENT steps per link and blob of the input, which
+ * keeps the whole linear and is far more than real robots use (a chain of
+ * 4 times that many fixed joints with a sensor on every link); past it,
+ * what is moved is composed exactly, in one step, and COMPOSED counts it
+ * for the warning. */
+#define WALK_STEPS_PER_ELEMENT 32ul
+
+struct walks {
+	unsigned long steps_left;
+	unsigned long composed;
+	const struct xnode *first_composed;   /* where the warning points */
+};
+
+/* Whether one more walk may start; else counts B as composed whole. */
+static int may_walk(struct walks *w, const struct xnode *b)
+{
+	if (w->steps_left > 0)
+		return 1;
+	if (w->composed++ == 0)
+		w->first_composed = b;
+	return 0;
+}
+
+static void walk_step(struct walks *w)
+{
+	if (w->steps_left > 0)
+		w->steps_left--;
 }
 
 /* The pose V (x y z roll pitch yaw), given in lumped link L's frame, in
  * its owner's: composed exactly; or, for a target whose reference prints
  * it at each merge (6 digits, part of what the output means), merge by
- * merge, while BUDGET lasts. */
-static struct pose moved_pose(const struct link *l, double v[6], int printed,
-			      unsigned long *budget)
+ * merge, while walks W may. */
+static struct pose moved_pose(const struct link *l, const struct xnode *b, double v[6],
+			      int printed, struct walks *w)
 {
 	const struct link *x;
 
-	if (!printed || *budget == 0)
+	if (!printed || !may_walk(w, b))
 		return pose_compose(l->to_owner, pose_from_xyz_rpy(v, v + 3));
 	/* the joint's rotation times the pose's, as quaternions (so that the
 	 * signs of zeros, which decide +pi from -pi, are the reference's),
 	 * then printed with 6 digits, roll-pitch-yaw as ROS computes them */
 	for (x = l; x->fate == LINK_LUMPED; x = x->parent_joint->parent) {
 		struct offset o = offset_from(v);
-		if (*budget > 0)
-			--*budget;
+		walk_step(w);
 		apply_pose(&o, &x->parent_joint->origin);
 		offset_to(&o, v);
 		printed6(v);
@@ -387,7 +415,7 @@ static int pose_radians(const struct xnode *pose, double v[6])
  * given in L's frame: their poses moved by BY into the owner's frame; with
  * FOLLOW, contact sensors follow their collision too. */
 static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, struct pose by,
-			     int follow, int printed, unsigned long *budget)
+			     int follow, int printed, struct walks *w)
 {
 	const struct ext_ref *r;
 	unsigned i;
@@ -419,7 +447,7 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, s
 			/* written in radians, roll pitch yaw: what every version reads */
 			xnode_remove_attr(pose, "degrees");
 			xnode_remove_attr(pose, "rotation_format");
-			pose->text = pose_text(b, printed ? moved_pose(l, v, 1, budget)
+			pose->text = pose_text(b, printed ? moved_pose(l, b, v, 1, w)
 						  : pose_compose(by, pose_from_xyz_rpy(v, v + 3)));
 		}
 }
@@ -531,11 +559,11 @@ static void read_offset(struct diag *d, const struct xnode *plugin, const char *
  * whose two keys name merged links gets a joint twice where they meet, as
  * in libsdformat.)  Missing offsets start at zero: libsdformat starts
  * them at the joint, applying it twice.  Walking merge by merge costs the
- * depth of the links named; where both keys move, BUDGET bounds the walks
- * of all plugins together (crafted input), and past it each key's owner
- * transform is applied whole, which differs only where the walks interleave. */
+ * depth of the links named; where both keys move, it is a walk of W, and
+ * past W's steps each key's owner transform is applied whole, which
+ * differs only where the walks interleave and in the rounding. */
 static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugin,
-			   unsigned long *budget)
+			   struct walks *w)
 {
 	struct link *body = lumped_link(rb, child_text(plugin, "bodyName"));
 	struct link *frame = lumped_link(rb, child_text(plugin, "frameName"));
@@ -552,9 +580,9 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 		xnode_replace(plugin, "bodyName", body->owner->name);
 	if (frame)
 		xnode_replace(plugin, "frameName", frame->owner->name);
-	if (!body || !frame || *budget == 0) {
+	if (!body || !frame || !may_walk(w, plugin)) {
 		/* one key: its joints in a row, which is the link's place in
-		 * its owner; and so for each key when the budget is spent */
+		 * its owner; and so for each key when walks are spent */
 		if (body)
 			apply_pose(&x, &body->to_owner);
 		if (frame)
@@ -562,8 +590,7 @@ static void rewrite_plugin(struct robot *rb, struct diag *d, struct xnode *plugi
 	} else {
 		while (body || frame) {
 			struct link *at;
-			if (*budget > 0)
-				--*budget;
+			walk_step(w);
 			if (body && (!frame || body->merge_seq <= frame->merge_seq)) {
 				at = body;
 				body = next_merge(body);
@@ -603,27 +630,47 @@ static void rewrite_joint_blob(const struct robot *rb, struct xnode *joint)
 	}
 }
 
-/* Merge steps all plugins together may walk (see rewrite_plugin): far
- * more than any robot needs, a fraction of a second. */
-#define PLUGIN_WALK_BUDGET 20000000ul
+/* Walks W may take: WALK_STEPS_PER_ELEMENT per link and blob. */
+static struct walks walks_for(const struct robot *rb)
+{
+	struct walks w = { WALK_STEPS_PER_ELEMENT * (rb->norder + 1ul), 0, NULL };
+	unsigned i;
+
+	for (i = 0; i < rb->nexts; i++)
+		w.steps_left += WALK_STEPS_PER_ELEMENT * rb->exts[i]->blobs.n;
+	return w;
+}
+
+static void warn_composed(struct diag *d, const struct walks *w)
+{
+	if (w->composed)
+		diag_warn(d, D_LUMP_WALKS_SPENT, w->first_composed->pos.line,
+			  w->first_composed->pos.col,
+			  "fixed joints nest too deep to move every sensor, light, projector "
+			  "and plugin offset merge by merge, rounding at each merge as "
+			  "libsdformat does: %lu of them, from here on, are moved in one "
+			  "exact step (the reference's values carry its rounding at every "
+			  "merge)", w->composed);
+}
 
 static void rewrite_blobs(struct robot *rb, struct diag *d, const struct sdf_target *target)
 {
-	unsigned long budget = PLUGIN_WALK_BUDGET;
+	struct walks w = walks_for(rb);
 	unsigned i, k;
 
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_LUMPED)
 			move_posed_blobs(rb, d, rb->order[i], rb->order[i]->to_owner, 1,
-					 target->lumped_pose_printed, &budget);
+					 target->lumped_pose_printed, &w);
 	for (i = 0; i < rb->nexts; i++)
 		for (k = 0; k < rb->exts[i]->blobs.n; k++) {
 			struct xnode *b = rb->exts[i]->blobs.v[k];
 			if (strcmp(b->name, "plugin") == 0)
-				rewrite_plugin(rb, d, b, &budget);
+				rewrite_plugin(rb, d, b, &w);
 			else if (strcmp(b->name, "joint") == 0)
 				rewrite_joint_blob(rb, b);
 		}
+	warn_composed(d, &w);
 }
 
 void lump_frame_link(struct robot *rb, struct diag *d, struct link *l)

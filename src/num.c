@@ -761,15 +761,17 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, (size_t)len);
 }
 
-/* printf("%g") of V in fixed notation (1e-4 <= |V| < 1e6), when the
- * rounding to 6 significant digits is clear: V * 10^(5-X), X the decimal
- * exponent, is off by less than 1e-9 (the power is exact, the product
- * rounded once), so its nearest integer is the exact value's unless the
- * fraction is that close to a half.  Returns 0 otherwise. */
-static size_t format_g_fixed(double v, char buf[NUM_BUFSZ])
+/* |V| rounded to 6 significant digits as printf("%g") rounds it, in fixed
+ * notation (1e-4 <= |V| < 1e6), when the rounding is clear: V * 10^(5-X),
+ * X the decimal exponent, is off by less than 1e-9 (the power is exact,
+ * the product rounded once), so its nearest integer is the exact value's
+ * unless the fraction is that close to a half.  Sets *WHOLE (1e5 to
+ * 1e6-1) and *PLACES (the digits after the point, 0 to 9) and returns 1,
+ * or returns 0 for printf to decide. */
+static int g_digits_fixed(double v, double *whole, int *places)
 {
 	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
-	double a = fabs(v), scaled, whole;
+	double a = fabs(v), scaled, w;
 	int x = 5;
 
 	if (!(a >= 1e-4 && a < 1e6))
@@ -777,13 +779,43 @@ static size_t format_g_fixed(double v, char buf[NUM_BUFSZ])
 	while (x > -4 && a * pow10[5 - x] < 1e5)   /* exact below 1e15: no rounding */
 		x--;
 	scaled = a * pow10[5 - x];
-	whole = floor(scaled);
-	if (fabs(scaled - whole - 0.5) < 1e-9 || !(whole >= 1e5 - 1 && whole < 1e6))
+	w = floor(scaled);
+	if (fabs(scaled - w - 0.5) < 1e-9 || !(w >= 1e5 - 1 && w < 1e6))
 		return 0;
-	whole += scaled - whole > 0.5;
-	if (whole < 1e5 || whole >= 1e6)
+	w += scaled - w > 0.5;
+	if (w < 1e5 || w >= 1e6)
 		return 0;   /* rounded to 7 digits, or short of 6: the general path */
-	return write_fixed(v < 0, (unsigned long long)whole, 5 - x, buf);
+	*whole = w;
+	*places = 5 - x;
+	return 1;
+}
+
+/* printf("%g") of V in fixed notation, when g_digits_fixed() can say it. */
+static size_t format_g_fixed(double v, char buf[NUM_BUFSZ])
+{
+	double whole;
+	int places;
+
+	if (!g_digits_fixed(v, &whole, &places))
+		return 0;
+	return write_fixed(v < 0, (unsigned long long)whole, places, buf);
+}
+
+double num_read_g(double v)
+{
+	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	char buf[NUM_BUFSZ + 8];
+	double whole;
+	int places;
+
+	if (v == 0 || !isfinite(v))
+		return v;
+	/* WHOLE and the power are exact: one division, correctly rounded,
+	 * is the double nearest the decimal, which is what strtod reads. */
+	if (g_digits_fixed(v, &whole, &places))
+		return copysign(whole / pow10[places], v);
+	snprintf(buf, sizeof buf, "%g", v);
+	return strtod(buf, NULL);
 }
 
 /* printf("%g") with "0" for zero and a tidy exponent, from the exact

@@ -69,6 +69,11 @@ size_t num_format_long(long v, char *buf);
  * rounding moves values by more than the 6th digit. */
 size_t num_format_g6(double v, char buf[NUM_BUFSZ]);
 
+/* The double that printf("%g")'s text of V (6 significant digits) reads
+ * back as: what libsdformat's pose has become after it printed and read it
+ * again.  strtod(sprintf("%g", V)) exactly, most often without either. */
+double num_read_g(double v);
+
 enum num_style { NUM_SHORTEST, NUM_G6 };
 
 /* N numbers separated by spaces into BUF (N * NUM_BUFSZ bytes), each in the

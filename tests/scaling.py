@@ -153,6 +153,43 @@ def c_contact_sensors(n):
     return urdf(s), [], {}, None
 
 
+def fixed_chain(n, extra):
+    """Links l0..ln joined by fixed joints with a pose (so lumping merges
+    them all into l0), with extra(i) after the joint of link i."""
+    s = link("l0")
+    for i in range(1, n + 1):
+        s += link("l%d" % i) + joint("j%d" % i, "l%d" % (i - 1), "l%d" % i, "fixed",
+                                     '<origin xyz="0.1 0.2 0.3" rpy="0.1 0.2 0.3"/>')
+        s += extra(i)
+    return s
+
+
+# Things on the links of a deep fixed chain: each is moved to l0, across
+# its depth of merges (merge by merge where the reference rounds at each).
+def c_chain_items(n):
+    return urdf(fixed_chain(n, lambda i: "").replace(
+        INERTIAL + "</link>", INERTIAL + "<visual>%s</visual><collision>%s</collision></link>"
+        % (BOX, BOX))), [], {}, None
+
+
+def c_chain_sensors(n):
+    return urdf(fixed_chain(n, lambda i: '<gazebo reference="l%d"><sensor name="s%d" type="imu">'
+                            '<pose>0.1 0 0 0 0 0.2</pose></sensor></gazebo>\n' % (i, i))), \
+        ["--sdf-version=1.11"], {}, None
+
+
+def c_chain_plugins_one_key(n):
+    return urdf(fixed_chain(n, lambda i: '<gazebo><plugin name="p%d" filename="p.so"><bodyName>'
+                            'l%d</bodyName><xyzOffset>1 0 0</xyzOffset></plugin></gazebo>\n'
+                            % (i, i))), [], {}, None
+
+
+def c_chain_plugins_two_keys(n):
+    return urdf(fixed_chain(n, lambda i: '<gazebo><plugin name="p%d" filename="p.so"><bodyName>'
+                            'l%d</bodyName><frameName>l%d</frameName></plugin></gazebo>\n'
+                            % (i, i, i // 2 + 1))), [], {}, None
+
+
 def c_mimic_chains(n):
     s = link("l0")
     for i in range(n):
@@ -243,6 +280,11 @@ CONSTRUCTS = [
     ("blob nesting depth", c_blob_depth, 500),
     ("contact sensors on a lumped link", c_contact_sensors, 200),
     ("mimic chain", c_mimic_chains, 500),
+    # N above 130, where the merge-by-merge walks reach their share (lump.c)
+    ("visuals+collisions along a fixed chain", c_chain_items, 300),
+    ("sensors along a fixed chain (1.11)", c_chain_sensors, 300),
+    ("plugins naming a link of a fixed chain", c_chain_plugins_one_key, 300),
+    ("plugins naming two links of a fixed chain", c_chain_plugins_two_keys, 300),
     ("materials", c_materials, 300),
     ("model-level tags", c_model_tags, 300),
     ("a warning on every item (text)", c_warn_text, 600),
@@ -268,7 +310,8 @@ def run(u2s, tmp, gen, n, tool):
     out = os.path.join(d, "out.sdf")
     cmd = [u2s] + args + ["-o", out, path]
     if tool == "callgrind":
-        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd
+        cmd = ["valgrind", "--tool=callgrind",
+               "--callgrind-out-file=" + os.path.join(d, "callgrind")] + cmd
     else:
         # Every page mapped counts, the arena's blocks as much as malloc's.
         cmd = ["valgrind", "--tool=massif", "--pages-as-heap=yes",
@@ -310,7 +353,7 @@ def measure(u2s, tmp, name, gen, n, verbose):
     rm = (mem[2] - mem[0]) / max(1, mem[1] - mem[0])
     ro = (out[2] - out[0]) / max(1, out[1] - out[0])
     ok = ri <= RATIO and mem_ok and ro <= RATIO
-    line = "%-38s %6d %7.2fx %7.2fx %7.2fx" % (name, n, ri, rm, ro)
+    line = "%-42s %6d %7.2fx %7.2fx %7.2fx" % (name, n, ri, rm, ro)
     if not ok:
         line += "  KNOWN" if name in KNOWN else "  FAIL"
     if verbose:
@@ -327,7 +370,7 @@ def main():
     todo = [c for c in CONSTRUCTS if not only or any(o in c[0] for o in only)]
     failed = []
     try:
-        print("%-38s %6s %8s %8s %8s" % ("construct", "N", "instr", "memory", "output"))
+        print("%-42s %6s %8s %8s %8s" % ("construct", "N", "instr", "memory", "output"))
         # Counts do not depend on load: the constructs run side by side.
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
             jobs = [pool.submit(measure, u2s, tmp, name, gen, n, verbose)

@@ -1454,6 +1454,55 @@ Test(warn, sensor_pose_not_moved_with_its_lumped_link)
 	       "although link 'b' is merged into 'a'\n");
 }
 
+/* A chain of DEPTH fixed joints with an imu sensor on every link below the
+ * first, one block a line (sensor i on line i + 1 + 2 * DEPTH + 1). */
+static char *sensor_chain(unsigned depth)
+{
+	size_t cap = 600 * (depth + 2), len = 0;
+	char *s = malloc(cap);
+	unsigned i;
+
+	cr_assert_not_null(s);
+	len += snprintf(s + len, cap - len, "<robot name='r'>\n <link name='l0'>" INERTIAL "</link>\n");
+	for (i = 1; i <= depth; i++)
+		len += snprintf(s + len, cap - len, " <link name='l%u'>" INERTIAL "</link><joint name='j%u' "
+				"type='fixed'><origin xyz='0.1 0.2 0.3' rpy='0.1 0.2 0.3'/>"
+				"<parent link='l%u'/><child link='l%u'/></joint>\n", i, i, i - 1, i);
+	for (i = 1; i <= depth; i++)
+		len += snprintf(s + len, cap - len, " <gazebo reference='l%u'><sensor name='s%u' "
+				"type='imu'><pose>0.1 0 0 0 0 0.2</pose></sensor></gazebo>\n", i, i);
+	snprintf(s + len, cap - len, "</robot>\n");
+	return s;
+}
+
+/* Moving sensors merge by merge (1.11) costs the depth of each: the walks
+ * of a conversion take at most 32 steps per link and blob (lump.c), and
+ * what comes after is moved in one exact step, with a warning.  Depth 100
+ * needs 5050 steps of its 6464; depth 200 needs 20100 of 12864: sensors
+ * 1 to 160 are walked (the 160th starts with 144 steps left), 161 to 200
+ * composed. */
+Test(warn, merge_walks_share_a_linear_budget)
+{
+	char *chain = sensor_chain(100);
+	struct run r = run(chain, "--sdf-version=1.11", "t.urdf", NULL);
+
+	cr_assert_eq(r.status, 0);
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+	free(chain);
+	chain = sensor_chain(200);
+	r = run(chain, "--sdf-version=1.11", "t.urdf", NULL);
+	cr_assert_eq(r.status, 0);
+	cr_assert(strstr(r.err, "t.urdf:363:") == r.err &&
+		  strstr(r.err, "libsdformat does: 40 of them, from here on, are moved in one "
+			 "exact step"), "%s", r.err);
+	run_free(&r);
+	r = run(NULL, "--sdf-version=1.9", "t.urdf", NULL);   /* composed, no walk */
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+	free(chain);
+}
+
 /* The offset is rewritten for the merged link: what cannot be read of it
  * is said, not silently taken as zero. */
 Test(warn, plugin_offset_not_numbers)

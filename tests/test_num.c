@@ -699,3 +699,49 @@ Test(num, read_stoi_and_stoul_as_the_reference)
 	cr_assert_eq(u, 666);
 	cr_assert_eq(num_read_stoul("99999999999999999999", 10, &u), -1);
 }
+
+/* ---- num_read_g: what libsdformat's 6-digit print reads back as ---------- */
+
+static void reads_as_printed(double v)
+{
+	char buf[64];
+	double want, got = num_read_g(v);
+
+	snprintf(buf, sizeof buf, "%g", v);
+	want = strtod(buf, NULL);
+	cr_assert(memcmp(&got, &want, sizeof got) == 0 || (isnan(got) && isnan(want)),
+		  "num_read_g(%.17g) = %.17g, strtod(\"%s\") = %.17g", v, got, buf, want);
+}
+
+Test(num_read_g, is_strtod_of_printf)
+{
+	static const double edges[] = {
+		0.0, -0.0, 1e-4, 9.999995e-5, 0.000099999949999, 999999.5, 999999.4999,
+		999994.5, 123456.5, 1234565e-7, 0.1234565, 2.5, 0.15, 1.0000005,
+		3.14159265358979, -3.14159265358979, 1.5707963267948966, 1e6, 1e-300,
+		5e-324, DBL_MAX, -DBL_MIN, 0.099999999999999992, 0.1,
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof edges / sizeof *edges; i++)
+		reads_as_printed(edges[i]);
+	reads_as_printed(INFINITY);
+	reads_as_printed(-INFINITY);
+	reads_as_printed(NAN);
+	rng_state = 0x2545F4914F6CDD1Dull;
+	for (i = 0; i < 400000; i++) {
+		uint64_t r = rng();
+		double v;
+		if (i % 3 == 0) {   /* any bit pattern */
+			memcpy(&v, &r, sizeof v);
+		} else if (i % 3 == 1) {   /* a random value at a pose's magnitudes */
+			v = ((double)(r >> 11) / 9007199254740992.0 - 0.5) *
+			    pow10_int((int)(rng() % 14) - 6);
+		} else {   /* near a tie at the 6th digit: d.ddddd5 */
+			uint64_t m = 100000 + rng() % 900000;
+			v = ((double)m + 0.5) * pow10_int((int)(r % 12) - 11);
+			v = (r & 0x10000) ? nextafter(v, 0) : (r & 0x20000) ? nextafter(v, 1e300) : v;
+		}
+		reads_as_printed(v);
+	}
+}
