@@ -111,18 +111,51 @@ static void cut(struct msgline *m)
 	m->cut = 1;
 }
 
+/* C as the message writes it: \n, \r, \t, \xHH for the other control
+ * characters.  Returns the length written into ESC (5 bytes). */
+static size_t escape_control(unsigned char c, char esc[5])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	esc[0] = '\\';
+	switch (c) {
+	case '\n': esc[1] = 'n'; return 2;
+	case '\r': esc[1] = 'r'; return 2;
+	case '\t': esc[1] = 't'; return 2;
+	}
+	esc[1] = 'x', esc[2] = hex[c >> 4], esc[3] = hex[c & 15];
+	return 4;
+}
+
+static int plain_byte(unsigned char c)
+{
+	return c >= 0x20 && c != 0x7f;
+}
+
+/* TEXT onto M: runs of plain bytes copied whole, control characters
+ * escaped; past M's limit, cut (an escape is never split). */
 static void put(struct msgline *m, const char *text)
 {
-	for (; *text && !m->cut; text++) {
-		unsigned char c = (unsigned char)*text;
-		char esc[8] = { (char)c, '\0' };
-		size_t n;
+	const unsigned char *p = (const unsigned char *)text;
 
-		if (c == '\n' || c == '\r' || c == '\t')
-			snprintf(esc, sizeof esc, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
-		else if (c < 0x20 || c == 0x7f)
-			snprintf(esc, sizeof esc, "\\x%02x", c);
-		n = strlen(esc);
+	while (*p && !m->cut) {
+		size_t run = 0, room = m->limit - m->len, n;
+		char esc[5];
+
+		while (p[run] && plain_byte(p[run]))
+			run++;
+		if (run > room) {
+			memcpy(m->s + m->len, p, room);
+			m->len += room;
+			cut(m);
+			break;
+		}
+		memcpy(m->s + m->len, p, run);
+		m->len += run;
+		p += run;
+		if (!*p)
+			break;
+		n = escape_control(*p++, esc);
 		if (m->len + n > m->limit) {
 			cut(m);
 			break;
@@ -133,16 +166,51 @@ static void put(struct msgline *m, const char *text)
 	m->s[m->len] = '\0';
 }
 
+/* ":LINE:COL" into BUF (44 bytes), without printf (a message is written
+ * for every warning; printf cost more than the rest of it). */
+static void line_col_text(unsigned long line, unsigned long col, char buf[44])
+{
+	char digits[2][21];
+	size_t n[2], len = 0;
+	unsigned long v[2] = { line, col };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		char *end = digits[i] + sizeof digits[i], *p = end;
+		do
+			*--p = (char)('0' + v[i] % 10);
+		while ((v[i] /= 10) != 0);
+		n[i] = (size_t)(end - p);
+		buf[len++] = ':';
+		memcpy(buf + len, p, n[i]);
+		len += n[i];
+	}
+	buf[len] = '\0';
+}
+
+/* " [CODE]" into BUF (32 bytes), a long code cut to fit; "" without one. */
+static void code_text(const char *code, char buf[32])
+{
+	size_t n = code ? strnlen(code, 32 - 4) : 0;
+
+	buf[0] = '\0';
+	if (!code)
+		return;
+	buf[0] = ' ', buf[1] = '[';
+	memcpy(buf + 2, code, n);
+	buf[2 + n] = ']', buf[3 + n] = '\0';
+}
+
 static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 {
 	struct msgline m = { .len = 0 };
-	char where[64], code[32];
+	char where[44], code[32];
 
-	snprintf(code, sizeof code, d->code ? " [%s]" : "", d->code);
+	code_text(d->code, code);
 	m.limit = MSG_MAX - 4 - strlen(code);
 	put(&m, d->file ? d->file : "u2s");
 	if (d->file && d->line) {
-		snprintf(where, sizeof where, ":%lu:%lu", d->line, d->column);
+		line_col_text(d->line, d->column, where);
 		put(&m, where);
 	}
 	put(&m, !d->file ? ": " : d->severity == U2S_ERROR ? ": error: " : ": warning: ");

@@ -1,7 +1,7 @@
 /* diag_codes: the table of diag_codes.def, by code. */
 #include "diag_codes.h"
 
-#include <stdio.h>
+#include <string.h>
 
 static const struct {
 	unsigned short number;
@@ -14,7 +14,14 @@ static const struct {
 
 const char *diag_code_text(enum diag_code c, char buf[DIAG_CODE_SIZE])
 {
-	snprintf(buf, DIAG_CODE_SIZE, "U2S%04u", c < DIAG_CODE_COUNT ? (unsigned)CODES[c].number : 0u);
+	unsigned number = c < DIAG_CODE_COUNT ? CODES[c].number : 0u;
+	int i;
+
+	/* "U2S" and four digits, as printf("U2S%04u") (numbers stay below 10000) */
+	memcpy(buf, "U2S", 3);
+	for (i = 6; i >= 3; i--, number /= 10)
+		buf[i] = (char)('0' + number % 10);
+	buf[7] = '\0';
 	return buf;
 }
 

@@ -6,6 +6,7 @@
 #include "clitest.h"
 
 #include <expat.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -304,6 +305,21 @@ Test(lib, diagnostic_forms_take_null_strings)
 	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_JSON, small, sizeof small), 0);
 	cr_assert_str_eq(small, "");
 	cr_assert_eq(u2s_diagnostic_format(NULL, U2S_DIAG_TEXT, NULL, 0), 0);
+}
+
+/* The position and code are written by hand (no printf): the extremes. */
+Test(lib, diagnostic_text_positions_and_codes_at_their_limits)
+{
+	struct u2s_diagnostic d = { U2S_ERROR, "U2S0001", "a", ULONG_MAX, 1, "m", NULL };
+	char want[128];
+
+	snprintf(want, sizeof want, "a:%lu:1: error: m [U2S0001]", ULONG_MAX);
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), want);
+	d.line = 10, d.column = 0;
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT), "a:10:0: error: m [U2S0001]");
+	d.code = "X23456789012345678901234567890123";   /* cut to 28, still bracketed */
+	cr_assert_str_eq(formatted(&d, U2S_DIAG_TEXT),
+			 "a:10:0: error: m [X234567890123456789012345678]");
 }
 
 Test(lib, diagnostic_text_keeps_the_code_of_a_cut_line)
