@@ -23,6 +23,7 @@ struct filler {
 	 * <model>), to the blob: frames of the output too. */
 	struct index *blob_names;
 	struct index *gone;   /* of those, the names left out */
+	int fix;              /* --repair: values no reader takes become defaults */
 };
 
 int blob_names_a_frame(const struct xnode *b)
@@ -279,6 +280,10 @@ static const char *type_words(enum schema_type type)
 	case SCHEMA_INT: return "an integer";
 	case SCHEMA_UINT: case SCHEMA_UINT64: return "an unsigned integer";
 	case SCHEMA_COLOR: return "a colour (3 or 4 numbers in [0, 1])";
+	case SCHEMA_POSE: return "a pose (6 numbers, 7 for quat_xyzw)";
+	case SCHEMA_VECTOR3: return "a vector of 3 numbers";
+	case SCHEMA_VECTOR2D: return "a vector of 2 numbers";
+	case SCHEMA_TIME: return "a time (2 integers)";
 	default: return "a number";
 	}
 }
@@ -293,48 +298,120 @@ static const char *value_name(char what[DIAG_EXCERPT + 32], const struct xnode *
 	return what;
 }
 
-/* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL) as its
- * TYPE reads: replaced by the value read, with a warning where that is
- * not what it says; an error where the reader refuses it (libsdformat
- * then fails the whole conversion). */
-static void retype(struct filler *f, const struct xnode *n, const char *attr,
-		   enum schema_type type, const char **text)
+/* How many numbers pose N holds for a reader (its rotation_format), or 0
+ * when the reader refuses its attributes (an unknown format, degrees of
+ * a quaternion). */
+static unsigned pose_values(const struct xnode *n)
 {
-	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
-	struct typed v;
+	const char *format = xnode_attr(n, "rotation_format");
+	const char *degrees = xnode_attr(n, "degrees");
+	int quat = format && !strcmp(xnode_trimmed(n->arena, format), "quat_xyzw");
 
-	if (type == SCHEMA_TEXT)
+	if (format && !quat && strcmp(xnode_trimmed(n->arena, format), "euler_rpy"))
+		return 0;
+	if (quat && degrees && !strcasecmp(xnode_trimmed(n->arena, degrees), "true"))
+		return 0;
+	return quat ? 7 : 6;
+}
+
+/* A value's type and range, from an element's or attribute's description. */
+struct value_desc {
+	enum schema_type type;
+	const char *dflt, *min, *max;
+};
+
+/* The reader's verdict on TEXT, a value of N described by V: the type's
+ * reading (schema_check), then, for the types written as read, blob's
+ * own reading into *OUT. */
+static enum schema_verdict judge(const struct xnode *n, const char *attr,
+				 const struct value_desc *v, const char *text, struct typed *out)
+{
+	unsigned npose = v->type == SCHEMA_POSE && !attr ? pose_values(n) : 6;
+	enum schema_verdict verdict = npose ? schema_check(v->type, text, v->min, v->max, npose)
+					    : SCHEMA_VALUE_BAD;
+
+	out->text = text;
+	out->changed = 0;
+	if (verdict == SCHEMA_VALUE_OK && v->type <= SCHEMA_COLOR &&
+	    read_typed(n->arena, v->type, text, out) != 0)
+		verdict = SCHEMA_VALUE_BAD;
+	return verdict;
+}
+
+/* What a refusal says, after "<x> 'text' ". */
+static const char *refusal(char *buf, size_t size, enum schema_verdict verdict,
+			   const struct value_desc *v, const char *version)
+{
+	if (verdict == SCHEMA_VALUE_BAD)
+		snprintf(buf, size, "is not %s, which SDFormat %s reads there", type_words(v->type),
+			 version);
+	else
+		snprintf(buf, size, "is %s the %s %s that SDFormat %s allows there",
+			 verdict == SCHEMA_VALUE_LOW ? "below" : "above",
+			 verdict == SCHEMA_VALUE_LOW ? "minimum" : "maximum",
+			 verdict == SCHEMA_VALUE_LOW ? v->min : v->max, version);
+	return buf;
+}
+
+/* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL), a value
+ * described by V, as its reader reads it: replaced by the value read,
+ * with a warning where that is not what it says.  Where the reader
+ * refuses it (not of its type, outside its range: libsdformat then fails
+ * the whole conversion, and the output loads nowhere), an error; with
+ * --repair, the description's default instead, with a warning. */
+static void retype(struct filler *f, const struct xnode *n, const char *attr,
+		   const struct value_desc *v, const char **text)
+{
+	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32], why[160];
+	enum schema_verdict verdict;
+	struct typed read;
+
+	if (v->type == SCHEMA_TEXT)
 		return;
-	if (read_typed(n->arena, type, *text, &v) != 0) {
-		diag_error(f->d, D_BLOB_VALUE_BAD, n->pos.line, n->pos.col,
-			   "%s '%s' is not %s, which SDFormat %s reads there", value_name(what, n, attr),
-			   diag_excerpt(buf, *text), type_words(type), f->s->version);
-		return;
-	}
-	if (v.changed)
+	verdict = judge(n, attr, v, *text, &read);
+	if (verdict != SCHEMA_VALUE_OK && f->fix) {
+		diag_warn(f->d, D_REPAIR_BLOB_VALUE, n->pos.line, n->pos.col, "%s '%s' %s; "
+			  "written as its default, '%s'", value_name(what, n, attr),
+			  diag_excerpt(buf, *text), refusal(why, sizeof why, verdict, v,
+			  f->s->version), v->dflt ? v->dflt : "");
+		*text = v->dflt ? v->dflt : "";
+	} else if (verdict != SCHEMA_VALUE_OK) {
+		diag_error(f->d, verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE,
+			   n->pos.line, n->pos.col, "%s '%s' %s", value_name(what, n, attr),
+			   diag_excerpt(buf, *text), refusal(why, sizeof why, verdict, v,
+			   f->s->version));
+	} else if (read.changed) {
 		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
 			  "%s '%s' is read as %s by SDFormat readers (%s); written so",
-			  value_name(what, n, attr), diag_excerpt(buf, *text), v.text, type_words(type));
-	*text = v.text;
+			  value_name(what, n, attr), diag_excerpt(buf, *text), read.text,
+			  type_words(v->type));
+		*text = read.text;
+	}
 }
 
 /* The typed attributes of N (described by E) and, for a leaf, its text. */
 static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
+	struct value_desc v = { e->type, e->dflt, e->min, e->max };
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++) {
 		const struct schema_attr *a = schema_attr(f->s, e, n->attrs[i].name);
-		if (a && a->type != SCHEMA_TEXT)
-			retype(f, n, a->name, a->type, &n->attrs[i].value);
+		/* blank: the reader keeps the default (required ones: below) */
+		if (a && a->type != SCHEMA_TEXT && !xnode_blank(n->attrs[i].value)) {
+			struct value_desc av = { a->type, a->dflt, a->min, a->max };
+			retype(f, n, a->name, &av, &n->attrs[i].value);
+		}
 	}
-	if (e->type != SCHEMA_TEXT && !n->first && xnode_blank(n->text)) {
+	if (e->type == SCHEMA_TEXT || n->first) {
+		return;
+	} else if (xnode_blank(n->text)) {
 		/* no text: the reader keeps the description's default */
-		if (e->dflt)
+		if (e->dflt && e->type <= SCHEMA_COLOR)
 			n->text = e->dflt;
-	} else if (e->type != SCHEMA_TEXT && !n->first) {
+	} else {
 		const char *text = n->text;
-		retype(f, n, NULL, e->type, &text);
+		retype(f, n, NULL, &v, &text);
 		n->text = text;
 	}
 }
@@ -397,22 +474,69 @@ static void add_default(struct filler *f, struct xnode *parent, const struct sch
 	}
 }
 
+/* A default a reader can load: "__default__" is the descriptions' word
+ * for "none" (a sensor's type, a plugin's name). */
+static int usable_default(const char *dflt)
+{
+	return dflt && !xnode_blank(dflt) && strcmp(dflt, "__default__") != 0;
+}
+
+/* The required attributes of E that N lacks or gives empty, which the
+ * reader refuses (libsdformat: "Required attribute[...] is not
+ * specified"; an empty one: "Empty string used when setting a required
+ * parameter"): an error each; with --repair the description's default,
+ * or, where it has none a reader loads, N left out (returns 1). */
+static int required_attrs(struct filler *f, struct xnode *n, const struct schema_elem *e)
+{
+	char buf[DIAG_EXCERPT + 4];
+	unsigned i;
+
+	for (i = 0; i < e->nattrs; i++) {
+		const struct schema_attr *a = &f->s->attrs[e->attr0 + i];
+		const char *v = xnode_attr(n, a->name);
+		const char *how = v ? "gives it empty" : "lacks it";
+		if (!a->required || (v && !xnode_blank(v)))
+			continue;
+		if (!f->fix) {
+			diag_error(f->d, D_BLOB_ATTR_REQUIRED, n->pos.line, n->pos.col, "<%s> %s: "
+				   "attribute '%s' is required in SDFormat %s", diag_excerpt(buf, n->name),
+				   how, a->name, f->s->version);
+		} else if (usable_default(a->dflt)) {
+			diag_warn(f->d, D_REPAIR_BLOB_ATTR, n->pos.line, n->pos.col, "<%s> %s: attribute "
+				  "'%s', required in SDFormat %s, written as its default, '%s'",
+				  diag_excerpt(buf, n->name), how, a->name, f->s->version, a->dflt);
+			xnode_set_attr(n, a->name, a->dflt);
+		} else {
+			diag_warn(f->d, D_REPAIR_BLOB_ELEMENT, n->pos.line, n->pos.col, "<%s> %s: attribute "
+				  "'%s', required in SDFormat %s, has no default a reader loads; the "
+				  "<%s> is left out", diag_excerpt(buf, n->name), how, a->name,
+				  f->s->version, n->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* N, described by E, as a reader makes it: unknown attributes dropped, its
  * children read the same way, missing required children added (at the
- * end, in the description's order, as libsdformat adds them). */
-static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e, int depth)
+ * end, in the description's order, as libsdformat adds them).  Returns 1
+ * when --repair leaves N out (the caller takes it away). */
+static int fill(struct filler *f, struct xnode *n, const struct schema_elem *e, int depth)
 {
-	struct xnode *c;
+	struct xnode *c, *next;
 	unsigned i;
 
 	drop_unknown_attrs(f, n, e);
+	if (required_attrs(f, n, e))
+		return 1;
 	retype_values(f, n, e);
 	if (depth >= FILL_DEPTH_MAX)
-		return;
-	for (c = n->first; c; c = c->next) {
+		return 0;
+	for (c = n->first; c; c = next) {
 		const struct schema_elem *ce = schema_child(f->s, e, c->name, NULL);
-		if (ce)
-			fill(f, c, ce, depth + 1);
+		next = c->next;
+		if (ce && fill(f, c, ce, depth + 1))
+			xnode_unlink(c);
 	}
 	for (i = 0; i < e->nchildren; i++) {
 		const struct schema_child *sc = &f->s->children[e->child0 + i];
@@ -421,6 +545,7 @@ static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
 		    !xnode_child(n, ce->name))
 			add_default(f, n, ce, depth + 1);
 	}
+	return 0;
 }
 
 /* Why NAME is not in the output, for a message. */
@@ -564,17 +689,17 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 		}
 		if (ctx) {
 			const struct schema_elem *e = schema_child(f->s, ctx, b->name, NULL);
-			if (e)
-				fill(f, b, e, 0);
+			if (e && fill(f, b, e, 0))
+				continue;   /* --repair left it out */
 		}
 		list->v[kept++] = b;
 	}
 	list->n = kept;
 }
 
-void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s)
+void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix)
 {
-	struct filler f = { rb, d, s, NULL, NULL };
+	struct filler f = { rb, d, s, NULL, NULL, fix };
 	unsigned i;
 
 	index_blob_names(&f);

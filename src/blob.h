@@ -17,7 +17,10 @@
  * <frame>, <model>: their names share one scope with the robot's). */
 int blob_names_a_frame(const struct xnode *b);
 
-/* Every blob of RB, read through schema S. */
-void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s);
+/* Every blob of RB, read through schema S.  Values and required
+ * attributes no reader of S takes are errors; with FIX (--repair) they
+ * become the descriptions' defaults (or the element is left out), with a
+ * warning. */
+void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix);
 
 #endif

@@ -1022,7 +1022,7 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	loadable_axes(&rs.load);
 	loadable_blob_names(&rs.load);
 	decide_mimics(&rs);
-	blob_read_as(rb, d, target->schema);
+	blob_read_as(rb, d, target->schema, opts->repair);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 		warn_captured_items(&rs);
