@@ -353,6 +353,24 @@ static const char *refusal(char *buf, size_t size, enum schema_verdict verdict,
 	return buf;
 }
 
+/* A value the reader refuses: WHAT (named as the user wrote it) 'TEXT'
+ * at N; with FIX a warning that the default is written, else an error.
+ * The one place these two messages are said, for blobs and special tags. */
+static void say_refused(struct diag *d, const struct xnode *n, const char *what, const char *text,
+			enum schema_verdict verdict, const struct value_desc *v,
+			const char *version, int fix)
+{
+	char buf[DIAG_EXCERPT + 4], why[160];
+
+	refusal(why, sizeof why, verdict, v, version);
+	if (fix)
+		diag_warn(d, D_REPAIR_BLOB_VALUE, n->pos.line, n->pos.col, "%s '%s' %s; written as "
+			  "its default, '%s'", what, diag_excerpt(buf, text), why, v->dflt ? v->dflt : "");
+	else
+		diag_error(d, verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE,
+			   n->pos.line, n->pos.col, "%s '%s' %s", what, diag_excerpt(buf, text), why);
+}
+
 /* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL), a value
  * described by V, as its reader reads it: replaced by the value read,
  * with a warning where that is not what it says.  Where the reader
@@ -362,24 +380,18 @@ static const char *refusal(char *buf, size_t size, enum schema_verdict verdict,
 static void retype(struct filler *f, const struct xnode *n, const char *attr,
 		   const struct value_desc *v, const char **text)
 {
-	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32], why[160];
+	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
 	enum schema_verdict verdict;
 	struct typed read;
 
 	if (v->type == SCHEMA_TEXT)
 		return;
 	verdict = judge(n, attr, v, *text, &read);
-	if (verdict != SCHEMA_VALUE_OK && f->fix) {
-		diag_warn(f->d, D_REPAIR_BLOB_VALUE, n->pos.line, n->pos.col, "%s '%s' %s; "
-			  "written as its default, '%s'", value_name(what, n, attr),
-			  diag_excerpt(buf, *text), refusal(why, sizeof why, verdict, v,
-			  f->s->version), v->dflt ? v->dflt : "");
-		*text = v->dflt ? v->dflt : "";
-	} else if (verdict != SCHEMA_VALUE_OK) {
-		diag_error(f->d, verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE,
-			   n->pos.line, n->pos.col, "%s '%s' %s", value_name(what, n, attr),
-			   diag_excerpt(buf, *text), refusal(why, sizeof why, verdict, v,
-			   f->s->version));
+	if (verdict != SCHEMA_VALUE_OK) {
+		say_refused(f->d, n, value_name(what, n, attr), *text, verdict, v, f->s->version,
+			    f->fix);
+		if (f->fix)
+			*text = v->dflt ? v->dflt : "";
 	} else if (read.changed) {
 		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
 			  "%s '%s' is read as %s by SDFormat readers (%s); written so",
@@ -387,6 +399,53 @@ static void retype(struct filler *f, const struct xnode *n, const char *attr,
 			  type_words(v->type));
 		*text = read.text;
 	}
+}
+
+/* The description of the element special tag T writes to in schema S
+ * (its first place), or NULL. */
+static const struct schema_elem *tag_target_elem(const struct schema *s, const struct tag *t)
+{
+	static const char *const files[] = {
+		[AT_LINK] = "link", [AT_COLLISION] = "collision", [AT_VISUAL] = "visual",
+		[AT_JOINT] = "joint", [AT_MODEL] = "model"
+	};
+	const struct schema_elem *e;
+	unsigned i;
+
+	if (t->target == AT_NONE || t->at[0].fixed || !(e = schema_file(s, files[t->target])))
+		return NULL;
+	for (i = 0; e && i < TAG_PATH_MAX && t->at[0].path[i]; i++)
+		e = schema_child(s, e, t->at[0].path[i], NULL);
+	return e;
+}
+
+int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t,
+		     const struct xnode *n, int fix, union tag_value *val)
+{
+	const struct schema_elem *e = tag_target_elem(s, t);
+	char text[NUM_BUFSZ], what[2 * DIAG_EXCERPT];
+	struct value_desc v;
+	enum schema_verdict verdict;
+
+	if (!e || (t->kind != TAG_NUM && t->kind != TAG_INT))
+		return 0;
+	if (t->kind == TAG_NUM)
+		num_format(val->num, text);
+	else
+		text[num_format_long(val->i, text)] = '\0';
+	v = (struct value_desc){ e->type, e->dflt, e->min, e->max };
+	verdict = schema_check(e->type, text, e->min, e->max, 6);
+	if (verdict == SCHEMA_VALUE_OK)
+		return 0;
+	snprintf(what, sizeof what, "<gazebo> <%.40s> (written as <%.40s>)", t->name, e->name);
+	say_refused(d, n, what, text, verdict, &v, s->version, fix);
+	if (!fix || !v.dflt)
+		return !fix;
+	if (t->kind == TAG_NUM)
+		num_parse(v.dflt, &val->num);
+	else
+		num_parse_int(v.dflt, &val->i);
+	return 0;
 }
 
 /* The typed attributes of N (described by E) and, for a leaf, its text. */

@@ -257,6 +257,8 @@ static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag
 			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
 			  diag_excerpt(buf, v));
 	}
+	if (blob_tag_refused(rs->d, rs->target->schema, t, n, rs->opts->repair, val))
+		return;   /* outside the range of the element it is written to */
 	if (t->deprecated)
 		diag_warn(rs->d, D_GAZEBO_DEPRECATED, n->pos.line, n->pos.col,
 			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);
