@@ -377,7 +377,7 @@ static void say_refused(struct diag *d, const struct xnode *n, const char *what,
  * refuses it (not of its type, outside its range: libsdformat then fails
  * the whole conversion, and the output loads nowhere), an error; with
  * --repair, the description's default instead, with a warning. */
-static void retype(struct filler *f, const struct xnode *n, const char *attr,
+static void retype(struct filler *f, struct xnode *n, const char *attr,
 		   const struct value_desc *v, const char **text)
 {
 	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
@@ -392,12 +392,18 @@ static void retype(struct filler *f, const struct xnode *n, const char *attr,
 			    f->fix);
 		if (f->fix)
 			*text = v->dflt ? v->dflt : "";
-	} else if (read.changed) {
-		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
-			  "%s '%s' is read as %s by SDFormat readers (%s); written so",
-			  value_name(what, n, attr), diag_excerpt(buf, *text), read.text,
-			  type_words(v->type));
-		*text = read.text;
+		if (f->fix && v->type == SCHEMA_POSE && !attr) {
+			/* the default is 6 numbers, in radians */
+			xnode_remove_attr(n, "rotation_format");
+			xnode_remove_attr(n, "degrees");
+		}
+	} else {
+		if (read.changed)
+			diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
+				  "%s '%s' is read as %s by SDFormat readers (%s); written so",
+				  value_name(what, n, attr), diag_excerpt(buf, *text), read.text,
+				  type_words(v->type));
+		*text = read.text;   /* as read: "False" as false, " 1.0" as 1 */
 	}
 }
 
