@@ -24,6 +24,11 @@ struct filler {
 	struct index *blob_names;
 	struct index *gone;   /* of those, the names left out */
 	int fix;              /* --repair: values no reader takes become defaults */
+	/* --repair: the element being filled that goes, with what needs it
+	 * (NULL: none); REMOVABLE: the nearest element, N or above, that a
+	 * reader does not add back when it is missing (required="0" or "*"
+	 * where it is, or the blob itself) */
+	struct xnode *remove, *removable;
 };
 
 int blob_names_a_frame(const struct xnode *b)
@@ -354,21 +359,24 @@ static const char *refusal(char *buf, size_t size, enum schema_verdict verdict,
 }
 
 /* A value the reader refuses: WHAT (named as the user wrote it) 'TEXT'
- * at N; with FIX a warning that the default is written, else an error.
- * The one place these two messages are said, for blobs and special tags. */
+ * at N, and WHY; with FIX a warning that DFLT is written, else the error
+ * CODE.  The one place these messages are said, for blobs and tags. */
 static void say_refused(struct diag *d, const struct xnode *n, const char *what, const char *text,
-			enum schema_verdict verdict, const struct value_desc *v,
-			const char *version, int fix)
+			const char *why, enum diag_code code, const char *dflt, int fix)
 {
-	char buf[DIAG_EXCERPT + 4], why[160];
+	char buf[DIAG_EXCERPT + 4];
 
-	refusal(why, sizeof why, verdict, v, version);
 	if (fix)
 		diag_warn(d, D_REPAIR_BLOB_VALUE, n->pos.line, n->pos.col, "%s '%s' %s; written as "
-			  "its default, '%s'", what, diag_excerpt(buf, text), why, v->dflt ? v->dflt : "");
+			  "its default, '%s'", what, diag_excerpt(buf, text), why, dflt ? dflt : "");
 	else
-		diag_error(d, verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE,
-			   n->pos.line, n->pos.col, "%s '%s' %s", what, diag_excerpt(buf, text), why);
+		diag_error(d, code, n->pos.line, n->pos.col, "%s '%s' %s", what,
+			   diag_excerpt(buf, text), why);
+}
+
+static enum diag_code refusal_code(enum schema_verdict verdict)
+{
+	return verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE;
 }
 
 /* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL), a value
@@ -380,16 +388,17 @@ static void say_refused(struct diag *d, const struct xnode *n, const char *what,
 static void retype(struct filler *f, struct xnode *n, const char *attr,
 		   const struct value_desc *v, const char **text)
 {
-	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
+	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32], why[160];
 	enum schema_verdict verdict;
 	struct typed read;
 
-	if (v->type == SCHEMA_TEXT)
+	if (v->type == SCHEMA_TEXT || v->type == SCHEMA_STRING)
 		return;
 	verdict = judge(n, attr, v, *text, &read);
 	if (verdict != SCHEMA_VALUE_OK) {
-		say_refused(f->d, n, value_name(what, n, attr), *text, verdict, v, f->s->version,
-			    f->fix);
+		say_refused(f->d, n, value_name(what, n, attr), *text,
+			    refusal(why, sizeof why, verdict, v, f->s->version), refusal_code(verdict),
+			    v->dflt, f->fix);
 		if (f->fix)
 			*text = v->dflt ? v->dflt : "";
 		if (f->fix && v->type == SCHEMA_POSE && !attr) {
@@ -429,7 +438,7 @@ int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t
 		     const struct xnode *n, int fix, union tag_value *val)
 {
 	const struct schema_elem *e = tag_target_elem(s, t);
-	char text[NUM_BUFSZ], what[2 * DIAG_EXCERPT];
+	char text[NUM_BUFSZ], what[2 * DIAG_EXCERPT], why[160];
 	struct value_desc v;
 	enum schema_verdict verdict;
 
@@ -443,8 +452,10 @@ int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t
 	verdict = schema_check(e->type, text, e->min, e->max, 6);
 	if (verdict == SCHEMA_VALUE_OK)
 		return 0;
-	snprintf(what, sizeof what, "<gazebo> <%.40s> (written as <%.40s>)", t->name, e->name);
-	say_refused(d, n, what, text, verdict, &v, s->version, fix);
+	snprintf(what, sizeof what, strcmp(t->name, e->name) ? "<gazebo> <%.40s> (written as "
+		 "<%.40s>)" : "<gazebo> <%.40s>", t->name, e->name);
+	say_refused(d, n, what, text, refusal(why, sizeof why, verdict, &v, s->version),
+		    refusal_code(verdict), v.dflt, fix);
 	if (!fix || !v.dflt)
 		return !fix;
 	if (t->kind == TAG_NUM)
@@ -454,27 +465,73 @@ int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t
 	return 0;
 }
 
-/* The typed attributes of N (described by E) and, for a leaf, its text. */
-static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
+/* A default a reader can load: "__default__" is the descriptions' word
+ * for "none" (a sensor's type, a plugin's name). */
+static int usable_default(const char *dflt)
+{
+	return dflt && !xnode_blank(dflt) && strcmp(dflt, "__default__") != 0;
+}
+
+/* The element being filled goes (with --repair): what it is and why, said
+ * once, at N, the element that needs it to go. */
+static void leave_out(struct filler *f, const struct xnode *n, const char *why)
+{
+	char buf[DIAG_EXCERPT + 4];
+
+	diag_warn(f->d, D_REPAIR_BLOB_ELEMENT, n->pos.line, n->pos.col, "<%s> %s, with no default "
+		  "a reader loads; the <%s> is left out", diag_excerpt(buf, n->name), why,
+		  f->removable->name);
+	f->remove = f->removable;
+}
+
+/* Leaf N, described by E and REQUIRED where it is, has no text.  An
+ * optional one keeps the default (written: the output says what it
+ * means); a required one (required="1") the reader refuses ("Empty string
+ * used when setting a required parameter"): an error, or with --repair
+ * its default, or, with none a reader loads, what holds it left out. */
+static void blank_value(struct filler *f, struct xnode *n, const struct schema_elem *e,
+			enum schema_required required)
+{
+	char what[DIAG_EXCERPT + 32], why[64];
+
+	if (required != SCHEMA_ONE) {
+		if (e->dflt && e->type <= SCHEMA_COLOR)
+			n->text = e->dflt;
+	} else if (!f->fix || usable_default(e->dflt)) {
+		snprintf(why, sizeof why, "is empty, and SDFormat %s requires a value there",
+			 f->s->version);
+		say_refused(f->d, n, value_name(what, n, NULL), n->text ? n->text : "", why,
+			    D_BLOB_VALUE_EMPTY, e->dflt, f->fix);
+		if (f->fix)
+			n->text = e->dflt;
+	} else {
+		snprintf(why, sizeof why, "is empty where SDFormat %s requires a value",
+			 f->s->version);
+		leave_out(f, n, why);
+	}
+}
+
+/* The typed attributes of N (described by E, REQUIRED where it is) and,
+ * for a leaf, its text. */
+static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e,
+			  enum schema_required required)
 {
 	struct value_desc v = { e->type, e->dflt, e->min, e->max };
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++) {
 		const struct schema_attr *a = schema_attr(f->s, e, n->attrs[i].name);
-		/* blank: the reader keeps the default (required ones: below) */
+		/* blank: the reader keeps the default (required ones: required_attrs) */
 		if (a && a->type != SCHEMA_TEXT && !xnode_blank(n->attrs[i].value)) {
 			struct value_desc av = { a->type, a->dflt, a->min, a->max };
 			retype(f, n, a->name, &av, &n->attrs[i].value);
 		}
 	}
 	if (e->type == SCHEMA_TEXT || n->first) {
-		return;
+		return;   /* no value described, or not a leaf */
 	} else if (xnode_blank(n->text)) {
-		/* no text: the reader keeps the description's default */
-		if (e->dflt && e->type <= SCHEMA_COLOR)
-			n->text = e->dflt;
-	} else {
+		blank_value(f, n, e, required);
+	} else if (e->type != SCHEMA_STRING) {
 		const char *text = n->text;
 		retype(f, n, NULL, &v, &text);
 		n->text = text;
@@ -539,18 +596,12 @@ static void add_default(struct filler *f, struct xnode *parent, const struct sch
 	}
 }
 
-/* A default a reader can load: "__default__" is the descriptions' word
- * for "none" (a sensor's type, a plugin's name). */
-static int usable_default(const char *dflt)
-{
-	return dflt && !xnode_blank(dflt) && strcmp(dflt, "__default__") != 0;
-}
-
 /* The required attributes of E that N lacks or gives empty, which the
  * reader refuses (libsdformat: "Required attribute[...] is not
  * specified"; an empty one: "Empty string used when setting a required
  * parameter"): an error each; with --repair the description's default,
- * or, where it has none a reader loads, N left out (returns 1). */
+ * or, where it has none a reader loads, N (or what holds it) left out
+ * (returns 1). */
 static int required_attrs(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
 	char buf[DIAG_EXCERPT + 4];
@@ -572,38 +623,49 @@ static int required_attrs(struct filler *f, struct xnode *n, const struct schema
 				  diag_excerpt(buf, n->name), how, a->name, f->s->version, a->dflt);
 			xnode_set_attr(n, a->name, a->dflt);
 		} else {
-			diag_warn(f->d, D_REPAIR_BLOB_ELEMENT, n->pos.line, n->pos.col, "<%s> %s: attribute "
-				  "'%s', required in SDFormat %s, has no default a reader loads; the "
-				  "<%s> is left out", diag_excerpt(buf, n->name), how, a->name,
-				  f->s->version, n->name);
+			char why[DIAG_EXCERPT + 64];
+			snprintf(why, sizeof why, "%s attribute '%.40s', which SDFormat %s "
+				 "requires", v ? "gives an empty" : "lacks the", a->name,
+				 f->s->version);
+			leave_out(f, n, why);
 			return 1;
 		}
 	}
 	return 0;
 }
 
-/* N, described by E, as a reader makes it: unknown attributes dropped, its
- * children read the same way, missing required children added (at the
- * end, in the description's order, as libsdformat adds them).  Returns 1
- * when --repair leaves N out (the caller takes it away). */
-static int fill(struct filler *f, struct xnode *n, const struct schema_elem *e, int depth)
+/* N, described by E and REQUIRED where it is, as a reader makes it:
+ * unknown attributes dropped, its children read the same way, missing
+ * required children added (at the end, in the description's order, as
+ * libsdformat adds them).  Returns 1 when --repair leaves out N or what
+ * holds it (F->remove; the caller that holds it takes it away). */
+static int fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
+		enum schema_required required, int depth)
 {
-	struct xnode *c, *next;
+	struct xnode *c, *next, *removable = f->removable;
 	unsigned i;
 
+	if (required != SCHEMA_ONE && required != SCHEMA_SOME)
+		f->removable = n;   /* a reader does not add N back */
 	drop_unknown_attrs(f, n, e);
 	if (required_attrs(f, n, e))
-		return 1;
-	retype_values(f, n, e);
-	if (depth >= FILL_DEPTH_MAX)
-		return 0;
-	for (c = n->first; c; c = next) {
-		const struct schema_elem *ce = schema_child(f->s, e, c->name, NULL);
+		return f->removable = removable, 1;
+	retype_values(f, n, e, required);
+	if (f->remove)
+		return f->removable = removable, 1;
+	for (c = n->first; c && depth < FILL_DEPTH_MAX; c = next) {
+		enum schema_required cr;
+		const struct schema_elem *ce = schema_child(f->s, e, c->name, &cr);
 		next = c->next;
-		if (ce && fill(f, c, ce, depth + 1))
-			xnode_unlink(c);
+		if (!ce || !fill(f, c, ce, cr, depth + 1))
+			continue;
+		if (f->remove != c)
+			return f->removable = removable, 1;   /* N goes too */
+		xnode_unlink(c);
+		f->remove = NULL;
 	}
-	for (i = 0; i < e->nchildren; i++) {
+	f->removable = removable;
+	for (i = 0; i < e->nchildren && depth < FILL_DEPTH_MAX; i++) {
 		const struct schema_child *sc = &f->s->children[e->child0 + i];
 		const struct schema_elem *ce = &f->s->elems[sc->elem];
 		if ((sc->required == SCHEMA_ONE || sc->required == SCHEMA_SOME) &&
@@ -753,8 +815,11 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 			continue;
 		}
 		if (ctx) {
-			const struct schema_elem *e = schema_child(f->s, ctx, b->name, NULL);
-			if (e && fill(f, b, e, 0))
+			enum schema_required req;
+			const struct schema_elem *e = schema_child(f->s, ctx, b->name, &req);
+			f->remove = NULL;
+			f->removable = b;   /* a blob may go, whatever the description says */
+			if (e && fill(f, b, e, req, 0))
 				continue;   /* --repair left it out */
 		}
 		list->v[kept++] = b;
@@ -764,7 +829,7 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix)
 {
-	struct filler f = { rb, d, s, NULL, NULL, fix };
+	struct filler f = { rb, d, s, NULL, NULL, fix, NULL, NULL };
 	unsigned i;
 
 	index_blob_names(&f);
@@ -783,7 +848,11 @@ void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int 
 		else if (e->ref[0])
 			continue;   /* names nothing written */
 		fill_list(&f, context, &e->blobs);
-		fill_list(&f, "visual", &e->visual_blobs);
-		fill_list(&f, "collision", &e->collision_blobs);
+		/* those for a link's items, where it has some (else they apply to
+		 * nothing and are not written: resolve says so) */
+		if (!l || l->visuals.first || l->absorbed_first)
+			fill_list(&f, "visual", &e->visual_blobs);
+		if (!l || l->collisions.first || l->absorbed_first)
+			fill_list(&f, "collision", &e->collision_blobs);
 	}
 }

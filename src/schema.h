@@ -24,11 +24,14 @@ enum schema_required {
 /* What a reader makes of an element's or attribute's text (libsdformat's
  * Param): these types are converted, the rest is kept as text.  Those up
  * to SCHEMA_COLOR are also written as read (blob.c); the vectors, poses
- * and times are only checked. */
+ * and times are only checked.  SCHEMA_TEXT: no value described (an
+ * element of elements), or an attribute's string; SCHEMA_STRING: an
+ * element's string value, which a reader requires where it is
+ * required="1". */
 enum schema_type {
 	SCHEMA_TEXT, SCHEMA_BOOL, SCHEMA_INT, SCHEMA_UINT, SCHEMA_UINT64,
 	SCHEMA_DOUBLE, SCHEMA_FLOAT, SCHEMA_COLOR,
-	SCHEMA_POSE, SCHEMA_VECTOR3, SCHEMA_VECTOR2D, SCHEMA_TIME
+	SCHEMA_POSE, SCHEMA_VECTOR3, SCHEMA_VECTOR2D, SCHEMA_TIME, SCHEMA_STRING
 };
 
 struct schema_attr {

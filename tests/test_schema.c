@@ -196,10 +196,41 @@ Test(blobs, a_required_attribute_missing)
 	cr_expect_eq(plain.rc, U2S_REJECTED);
 	cr_expect(strstr(plain.msgs, "attribute 'type' is required") != NULL, "%s", plain.msgs);
 	cr_expect_eq(fixed.rc, U2S_OK, "%s", fixed.msgs);
-	cr_expect(strstr(fixed.msgs, "is left out") != NULL, "%s", fixed.msgs);
+	cr_expect(strstr(fixed.msgs, "<sensor> lacks the attribute 'type', which SDFormat 1.9 "
+			 "requires, with no default a reader loads; the <sensor> is left out")
+		  != NULL, "%s", fixed.msgs);
 	cr_expect(strstr(fixed.sdf, "<sensor") == NULL, "%s", fixed.sdf);
 	result_free(&plain);
 	result_free(&fixed);
+}
+
+/* required="1" and empty: "Empty string used when setting a required
+ * parameter"; an optional one keeps its default. */
+Test(blobs, a_required_value_empty)
+{
+	const char *contact = ROBOT("<sensor name='c' type='contact'><contact><collision>"
+				    "</collision></contact></sensor>");
+	struct result plain = run(contact, 0), fixed = run(contact, 1), optional;
+
+	refused(ROBOT("<sensor name='c' type='camera'><camera><horizontal_fov> </horizontal_fov>"
+		      "</camera></sensor>"), "<horizontal_fov> ' ' is empty, and SDFormat 1.9 "
+		"requires a value there", "<horizontal_fov>1.047</horizontal_fov>");
+	/* no default a reader loads (__default__): the nearest element above
+	 * it that a reader does not add back goes (a sensor's contact) */
+	cr_expect_eq(plain.rc, U2S_REJECTED);
+	cr_expect(strstr(plain.msgs, "t.urdf:3:") != NULL, "%s", plain.msgs);
+	cr_expect_eq(fixed.rc, U2S_OK, "%s", fixed.msgs);
+	cr_expect(strstr(fixed.msgs, "<collision> is empty where SDFormat 1.9 requires a value, "
+			 "with no default a reader loads; the <contact> is left out")
+		  != NULL, "%s", fixed.msgs);
+	cr_expect(strstr(fixed.sdf, "<sensor name='c' type='contact'/>") != NULL, "%s", fixed.sdf);
+	optional = run(ROBOT("<collision><surface><friction><ode><mu></mu></ode></friction>"
+			     "</surface></collision>"), 0);
+	cr_expect_eq(optional.rc, U2S_OK, "%s", optional.msgs);
+	cr_expect(strstr(optional.sdf, "<mu>1</mu>") != NULL, "%s", optional.sdf);
+	result_free(&plain);
+	result_free(&fixed);
+	result_free(&optional);
 }
 
 Test(tags, mu1_below_its_elements_minimum)
