@@ -23,6 +23,12 @@ struct filler {
 	 * <model>), to the blob: frames of the output too. */
 	struct index *blob_names;
 	struct index *gone;   /* of those, the names left out */
+	int fix;              /* --repair: values no reader takes become defaults */
+	/* --repair: the element being filled that goes, with what needs it
+	 * (NULL: none); REMOVABLE: the nearest element, N or above, that a
+	 * reader does not add back when it is missing (required="0" or "*"
+	 * where it is, or the blob itself) */
+	struct xnode *remove, *removable;
 };
 
 int blob_names_a_frame(const struct xnode *b)
@@ -279,6 +285,10 @@ static const char *type_words(enum schema_type type)
 	case SCHEMA_INT: return "an integer";
 	case SCHEMA_UINT: case SCHEMA_UINT64: return "an unsigned integer";
 	case SCHEMA_COLOR: return "a colour (3 or 4 numbers in [0, 1])";
+	case SCHEMA_POSE: return "a pose (6 numbers, 7 for quat_xyzw)";
+	case SCHEMA_VECTOR3: return "a vector of 3 numbers";
+	case SCHEMA_VECTOR2D: return "a vector of 2 numbers";
+	case SCHEMA_TIME: return "a time (2 integers)";
 	default: return "a number";
 	}
 }
@@ -293,48 +303,237 @@ static const char *value_name(char what[DIAG_EXCERPT + 32], const struct xnode *
 	return what;
 }
 
-/* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL) as its
- * TYPE reads: replaced by the value read, with a warning where that is
- * not what it says; an error where the reader refuses it (libsdformat
- * then fails the whole conversion). */
-static void retype(struct filler *f, const struct xnode *n, const char *attr,
-		   enum schema_type type, const char **text)
+/* How many numbers pose N holds for a reader (its rotation_format), or 0
+ * when the reader refuses its attributes (an unknown format, degrees of
+ * a quaternion). */
+static unsigned pose_values(const struct xnode *n)
 {
-	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32];
-	struct typed v;
+	const char *format = xnode_attr(n, "rotation_format");
+	const char *degrees = xnode_attr(n, "degrees");
+	int quat = format && !strcmp(xnode_trimmed(n->arena, format), "quat_xyzw");
 
-	if (type == SCHEMA_TEXT)
-		return;
-	if (read_typed(n->arena, type, *text, &v) != 0) {
-		diag_error(f->d, D_BLOB_VALUE_BAD, n->pos.line, n->pos.col,
-			   "%s '%s' is not %s, which SDFormat %s reads there", value_name(what, n, attr),
-			   diag_excerpt(buf, *text), type_words(type), f->s->version);
-		return;
-	}
-	if (v.changed)
-		diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
-			  "%s '%s' is read as %s by SDFormat readers (%s); written so",
-			  value_name(what, n, attr), diag_excerpt(buf, *text), v.text, type_words(type));
-	*text = v.text;
+	if (format && !quat && strcmp(xnode_trimmed(n->arena, format), "euler_rpy"))
+		return 0;
+	if (quat && degrees && !strcasecmp(xnode_trimmed(n->arena, degrees), "true"))
+		return 0;
+	return quat ? 7 : 6;
 }
 
-/* The typed attributes of N (described by E) and, for a leaf, its text. */
-static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e)
+/* A value's type and range, from an element's or attribute's description. */
+struct value_desc {
+	enum schema_type type;
+	const char *dflt, *min, *max;
+};
+
+/* The reader's verdict on TEXT, a value of N described by V: the type's
+ * reading (schema_check), then, for the types written as read, blob's
+ * own reading into *OUT. */
+static enum schema_verdict judge(const struct xnode *n, const char *attr,
+				 const struct value_desc *v, const char *text, struct typed *out)
 {
+	unsigned npose = v->type == SCHEMA_POSE && !attr ? pose_values(n) : 6;
+	enum schema_verdict verdict = npose ? schema_check(v->type, text, v->min, v->max, npose)
+					    : SCHEMA_VALUE_BAD;
+
+	out->text = text;
+	out->changed = 0;
+	if (verdict == SCHEMA_VALUE_OK && v->type <= SCHEMA_COLOR &&
+	    read_typed(n->arena, v->type, text, out) != 0)
+		verdict = SCHEMA_VALUE_BAD;
+	return verdict;
+}
+
+/* What a refusal says, after "<x> 'text' ". */
+static const char *refusal(char *buf, size_t size, enum schema_verdict verdict,
+			   const struct value_desc *v, const char *version)
+{
+	if (verdict == SCHEMA_VALUE_BAD)
+		snprintf(buf, size, "is not %s, which SDFormat %s reads there", type_words(v->type),
+			 version);
+	else
+		snprintf(buf, size, "is %s the %s %s that SDFormat %s allows there",
+			 verdict == SCHEMA_VALUE_LOW ? "below" : "above",
+			 verdict == SCHEMA_VALUE_LOW ? "minimum" : "maximum",
+			 verdict == SCHEMA_VALUE_LOW ? v->min : v->max, version);
+	return buf;
+}
+
+/* A value the reader refuses: WHAT (named as the user wrote it) 'TEXT'
+ * at N, and WHY; with FIX a warning that DFLT is written, else the error
+ * CODE.  The one place these messages are said, for blobs and tags. */
+static void say_refused(struct diag *d, const struct xnode *n, const char *what, const char *text,
+			const char *why, enum diag_code code, const char *dflt, int fix)
+{
+	char buf[DIAG_EXCERPT + 4];
+
+	if (fix)
+		diag_warn(d, D_REPAIR_BLOB_VALUE, n->pos.line, n->pos.col, "%s '%s' %s; written as "
+			  "its default, '%s'", what, diag_excerpt(buf, text), why, dflt ? dflt : "");
+	else
+		diag_error(d, code, n->pos.line, n->pos.col, "%s '%s' %s", what,
+			   diag_excerpt(buf, text), why);
+}
+
+static enum diag_code refusal_code(enum schema_verdict verdict)
+{
+	return verdict == SCHEMA_VALUE_BAD ? D_BLOB_VALUE_BAD : D_BLOB_VALUE_RANGE;
+}
+
+/* *TEXT (of N's attribute ATTR, or of N itself when ATTR is NULL), a value
+ * described by V, as its reader reads it: replaced by the value read,
+ * with a warning where that is not what it says.  Where the reader
+ * refuses it (not of its type, outside its range: libsdformat then fails
+ * the whole conversion, and the output loads nowhere), an error; with
+ * --repair, the description's default instead, with a warning. */
+static void retype(struct filler *f, struct xnode *n, const char *attr,
+		   const struct value_desc *v, const char **text)
+{
+	char buf[DIAG_EXCERPT + 4], what[DIAG_EXCERPT + 32], why[160];
+	enum schema_verdict verdict;
+	struct typed read;
+
+	if (v->type == SCHEMA_TEXT || v->type == SCHEMA_STRING)
+		return;
+	verdict = judge(n, attr, v, *text, &read);
+	if (verdict != SCHEMA_VALUE_OK) {
+		say_refused(f->d, n, value_name(what, n, attr), *text,
+			    refusal(why, sizeof why, verdict, v, f->s->version), refusal_code(verdict),
+			    v->dflt, f->fix);
+		if (f->fix)
+			*text = v->dflt ? v->dflt : "";
+		if (f->fix && v->type == SCHEMA_POSE && !attr) {
+			/* the default is 6 numbers, in radians */
+			xnode_remove_attr(n, "rotation_format");
+			xnode_remove_attr(n, "degrees");
+		}
+	} else {
+		if (read.changed)
+			diag_warn(f->d, D_BLOB_VALUE_READ, n->pos.line, n->pos.col,
+				  "%s '%s' is read as %s by SDFormat readers (%s); written so",
+				  value_name(what, n, attr), diag_excerpt(buf, *text), read.text,
+				  type_words(v->type));
+		*text = read.text;   /* as read: "False" as false, " 1.0" as 1 */
+	}
+}
+
+/* The description of the element special tag T writes to in schema S
+ * (its first place), or NULL. */
+static const struct schema_elem *tag_target_elem(const struct schema *s, const struct tag *t)
+{
+	static const char *const files[] = {
+		[AT_LINK] = "link", [AT_COLLISION] = "collision", [AT_VISUAL] = "visual",
+		[AT_JOINT] = "joint", [AT_MODEL] = "model"
+	};
+	const struct schema_elem *e;
+	unsigned i;
+
+	if (t->target == AT_NONE || t->at[0].fixed || !(e = schema_file(s, files[t->target])))
+		return NULL;
+	for (i = 0; e && i < TAG_PATH_MAX && t->at[0].path[i]; i++)
+		e = schema_child(s, e, t->at[0].path[i], NULL);
+	return e;
+}
+
+int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t,
+		     const struct xnode *n, int fix, union tag_value *val)
+{
+	const struct schema_elem *e = tag_target_elem(s, t);
+	char text[NUM_BUFSZ], what[2 * DIAG_EXCERPT], why[160];
+	struct value_desc v;
+	enum schema_verdict verdict;
+
+	if (!e || (t->kind != TAG_NUM && t->kind != TAG_INT))
+		return 0;
+	if (t->kind == TAG_NUM)
+		num_format(val->num, text);
+	else
+		text[num_format_long(val->i, text)] = '\0';
+	v = (struct value_desc){ e->type, e->dflt, e->min, e->max };
+	verdict = schema_check(e->type, text, e->min, e->max, 6);
+	if (verdict == SCHEMA_VALUE_OK)
+		return 0;
+	snprintf(what, sizeof what, strcmp(t->name, e->name) ? "<gazebo> <%.40s> (written as "
+		 "<%.40s>)" : "<gazebo> <%.40s>", t->name, e->name);
+	say_refused(d, n, what, text, refusal(why, sizeof why, verdict, &v, s->version),
+		    refusal_code(verdict), v.dflt, fix);
+	if (!fix || !v.dflt)
+		return !fix;
+	if (t->kind == TAG_NUM)
+		num_parse(v.dflt, &val->num);
+	else
+		num_parse_int(v.dflt, &val->i);
+	return 0;
+}
+
+/* A default a reader can load: "__default__" is the descriptions' word
+ * for "none" (a sensor's type, a plugin's name). */
+static int usable_default(const char *dflt)
+{
+	return dflt && !xnode_blank(dflt) && strcmp(dflt, "__default__") != 0;
+}
+
+/* The element being filled goes (with --repair): what it is and why, said
+ * once, at N, the element that needs it to go. */
+static void leave_out(struct filler *f, const struct xnode *n, const char *why)
+{
+	char buf[DIAG_EXCERPT + 4];
+
+	diag_warn(f->d, D_REPAIR_BLOB_ELEMENT, n->pos.line, n->pos.col, "<%s> %s, with no default "
+		  "a reader loads; the <%s> is left out", diag_excerpt(buf, n->name), why,
+		  f->removable->name);
+	f->remove = f->removable;
+}
+
+/* Leaf N, described by E and REQUIRED where it is, has no text.  An
+ * optional one keeps the default (written: the output says what it
+ * means); a required one (required="1") the reader refuses ("Empty string
+ * used when setting a required parameter"): an error, or with --repair
+ * its default, or, with none a reader loads, what holds it left out. */
+static void blank_value(struct filler *f, struct xnode *n, const struct schema_elem *e,
+			enum schema_required required)
+{
+	char what[DIAG_EXCERPT + 32], why[64];
+
+	if (required != SCHEMA_ONE) {
+		if (e->dflt && e->type <= SCHEMA_COLOR)
+			n->text = e->dflt;
+	} else if (!f->fix || usable_default(e->dflt)) {
+		snprintf(why, sizeof why, "is empty, and SDFormat %s requires a value there",
+			 f->s->version);
+		say_refused(f->d, n, value_name(what, n, NULL), n->text ? n->text : "", why,
+			    D_BLOB_VALUE_EMPTY, e->dflt, f->fix);
+		if (f->fix)
+			n->text = e->dflt;
+	} else {
+		snprintf(why, sizeof why, "is empty where SDFormat %s requires a value",
+			 f->s->version);
+		leave_out(f, n, why);
+	}
+}
+
+/* The typed attributes of N (described by E, REQUIRED where it is) and,
+ * for a leaf, its text. */
+static void retype_values(struct filler *f, struct xnode *n, const struct schema_elem *e,
+			  enum schema_required required)
+{
+	struct value_desc v = { e->type, e->dflt, e->min, e->max };
 	unsigned i;
 
 	for (i = 0; i < n->nattrs; i++) {
 		const struct schema_attr *a = schema_attr(f->s, e, n->attrs[i].name);
-		if (a && a->type != SCHEMA_TEXT)
-			retype(f, n, a->name, a->type, &n->attrs[i].value);
+		/* blank: the reader keeps the default (required ones: required_attrs) */
+		if (a && a->type != SCHEMA_TEXT && !xnode_blank(n->attrs[i].value)) {
+			struct value_desc av = { a->type, a->dflt, a->min, a->max };
+			retype(f, n, a->name, &av, &n->attrs[i].value);
+		}
 	}
-	if (e->type != SCHEMA_TEXT && !n->first && xnode_blank(n->text)) {
-		/* no text: the reader keeps the description's default */
-		if (e->dflt)
-			n->text = e->dflt;
-	} else if (e->type != SCHEMA_TEXT && !n->first) {
+	if (e->type == SCHEMA_TEXT || n->first) {
+		return;   /* no value described, or not a leaf */
+	} else if (xnode_blank(n->text)) {
+		blank_value(f, n, e, required);
+	} else if (e->type != SCHEMA_STRING) {
 		const char *text = n->text;
-		retype(f, n, NULL, e->type, &text);
+		retype(f, n, NULL, &v, &text);
 		n->text = text;
 	}
 }
@@ -397,30 +596,83 @@ static void add_default(struct filler *f, struct xnode *parent, const struct sch
 	}
 }
 
-/* N, described by E, as a reader makes it: unknown attributes dropped, its
- * children read the same way, missing required children added (at the
- * end, in the description's order, as libsdformat adds them). */
-static void fill(struct filler *f, struct xnode *n, const struct schema_elem *e, int depth)
+/* The required attributes of E that N lacks or gives empty, which the
+ * reader refuses (libsdformat: "Required attribute[...] is not
+ * specified"; an empty one: "Empty string used when setting a required
+ * parameter"): an error each; with --repair the description's default,
+ * or, where it has none a reader loads, N (or what holds it) left out
+ * (returns 1). */
+static int required_attrs(struct filler *f, struct xnode *n, const struct schema_elem *e)
 {
-	struct xnode *c;
+	char buf[DIAG_EXCERPT + 4];
 	unsigned i;
 
-	drop_unknown_attrs(f, n, e);
-	retype_values(f, n, e);
-	if (depth >= FILL_DEPTH_MAX)
-		return;
-	for (c = n->first; c; c = c->next) {
-		const struct schema_elem *ce = schema_child(f->s, e, c->name, NULL);
-		if (ce)
-			fill(f, c, ce, depth + 1);
+	for (i = 0; i < e->nattrs; i++) {
+		const struct schema_attr *a = &f->s->attrs[e->attr0 + i];
+		const char *v = xnode_attr(n, a->name);
+		const char *how = v ? "gives it empty" : "lacks it";
+		if (!a->required || (v && !xnode_blank(v)))
+			continue;
+		if (!f->fix) {
+			diag_error(f->d, D_BLOB_ATTR_REQUIRED, n->pos.line, n->pos.col, "<%s> %s: "
+				   "attribute '%s' is required in SDFormat %s", diag_excerpt(buf, n->name),
+				   how, a->name, f->s->version);
+		} else if (usable_default(a->dflt)) {
+			diag_warn(f->d, D_REPAIR_BLOB_ATTR, n->pos.line, n->pos.col, "<%s> %s: attribute "
+				  "'%s', required in SDFormat %s, written as its default, '%s'",
+				  diag_excerpt(buf, n->name), how, a->name, f->s->version, a->dflt);
+			xnode_set_attr(n, a->name, a->dflt);
+		} else {
+			char why[DIAG_EXCERPT + 64];
+			snprintf(why, sizeof why, "%s attribute '%.40s', which SDFormat %s "
+				 "requires", v ? "gives an empty" : "lacks the", a->name,
+				 f->s->version);
+			leave_out(f, n, why);
+			return 1;
+		}
 	}
-	for (i = 0; i < e->nchildren; i++) {
+	return 0;
+}
+
+/* N, described by E and REQUIRED where it is, as a reader makes it:
+ * unknown attributes dropped, its children read the same way, missing
+ * required children added (at the end, in the description's order, as
+ * libsdformat adds them).  Returns 1 when --repair leaves out N or what
+ * holds it (F->remove; the caller that holds it takes it away). */
+static int fill(struct filler *f, struct xnode *n, const struct schema_elem *e,
+		enum schema_required required, int depth)
+{
+	struct xnode *c, *next, *removable = f->removable;
+	unsigned i;
+
+	if (required != SCHEMA_ONE && required != SCHEMA_SOME)
+		f->removable = n;   /* a reader does not add N back */
+	drop_unknown_attrs(f, n, e);
+	if (required_attrs(f, n, e))
+		return f->removable = removable, 1;
+	retype_values(f, n, e, required);
+	if (f->remove)
+		return f->removable = removable, 1;
+	for (c = n->first; c && depth < FILL_DEPTH_MAX; c = next) {
+		enum schema_required cr;
+		const struct schema_elem *ce = schema_child(f->s, e, c->name, &cr);
+		next = c->next;
+		if (!ce || !fill(f, c, ce, cr, depth + 1))
+			continue;
+		if (f->remove != c)
+			return f->removable = removable, 1;   /* N goes too */
+		xnode_unlink(c);
+		f->remove = NULL;
+	}
+	f->removable = removable;
+	for (i = 0; i < e->nchildren && depth < FILL_DEPTH_MAX; i++) {
 		const struct schema_child *sc = &f->s->children[e->child0 + i];
 		const struct schema_elem *ce = &f->s->elems[sc->elem];
 		if ((sc->required == SCHEMA_ONE || sc->required == SCHEMA_SOME) &&
 		    !xnode_child(n, ce->name))
 			add_default(f, n, ce, depth + 1);
 	}
+	return 0;
 }
 
 /* Why NAME is not in the output, for a message. */
@@ -563,18 +815,21 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 			continue;
 		}
 		if (ctx) {
-			const struct schema_elem *e = schema_child(f->s, ctx, b->name, NULL);
-			if (e)
-				fill(f, b, e, 0);
+			enum schema_required req;
+			const struct schema_elem *e = schema_child(f->s, ctx, b->name, &req);
+			f->remove = NULL;
+			f->removable = b;   /* a blob may go, whatever the description says */
+			if (e && fill(f, b, e, req, 0))
+				continue;   /* --repair left it out */
 		}
 		list->v[kept++] = b;
 	}
 	list->n = kept;
 }
 
-void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s)
+void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix)
 {
-	struct filler f = { rb, d, s, NULL, NULL };
+	struct filler f = { rb, d, s, NULL, NULL, fix, NULL, NULL };
 	unsigned i;
 
 	index_blob_names(&f);
@@ -593,7 +848,11 @@ void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s)
 		else if (e->ref[0])
 			continue;   /* names nothing written */
 		fill_list(&f, context, &e->blobs);
-		fill_list(&f, "visual", &e->visual_blobs);
-		fill_list(&f, "collision", &e->collision_blobs);
+		/* those for a link's items, where it has some (else they apply to
+		 * nothing and are not written: resolve says so) */
+		if (!l || l->visuals.first || l->absorbed_first)
+			fill_list(&f, "visual", &e->visual_blobs);
+		if (!l || l->collisions.first || l->absorbed_first)
+			fill_list(&f, "collision", &e->collision_blobs);
 	}
 }

@@ -12,12 +12,23 @@
 #include "diag.h"
 #include "model.h"
 #include "schema.h"
+#include "tags.h"
 
 /* Whether model-level blob B gives the model a frame (<link>, <joint>,
  * <frame>, <model>: their names share one scope with the robot's). */
 int blob_names_a_frame(const struct xnode *b);
 
-/* Every blob of RB, read through schema S. */
-void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s);
+/* Every blob of RB, read through schema S.  Values and required
+ * attributes no reader of S takes are errors; with FIX (--repair) they
+ * become the descriptions' defaults (or the element is left out), with a
+ * warning. */
+void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix);
+
+/* Special tag T's number *VAL (read from N) against the range of the
+ * element schema S writes it to (mu1: a collision's surface/friction/
+ * ode/mu, min 0): 0 when a reader takes it; else an error and 1, or with
+ * FIX a warning and *VAL the description's default, and 0. */
+int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t,
+		     const struct xnode *n, int fix, union tag_value *val);
 
 #endif

@@ -257,6 +257,8 @@ static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag
 			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
 			  diag_excerpt(buf, v));
 	}
+	if (blob_tag_refused(rs->d, rs->target->schema, t, n, rs->opts->repair, val))
+		return;   /* outside the range of the element it is written to */
 	if (t->deprecated)
 		diag_warn(rs->d, D_GAZEBO_DEPRECATED, n->pos.line, n->pos.col,
 			  "<%s> is deprecated; use <%s> instead", t->name, t->deprecated);
@@ -1022,7 +1024,7 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	loadable_axes(&rs.load);
 	loadable_blob_names(&rs.load);
 	decide_mimics(&rs);
-	blob_read_as(rb, d, target->schema);
+	blob_read_as(rb, d, target->schema, opts->repair);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 		warn_captured_items(&rs);

@@ -22,16 +22,23 @@ enum schema_required {
 };
 
 /* What a reader makes of an element's or attribute's text (libsdformat's
- * Param): these types are converted, the rest is kept as text. */
+ * Param): these types are converted, the rest is kept as text.  Those up
+ * to SCHEMA_COLOR are also written as read (blob.c); the vectors, poses
+ * and times are only checked.  SCHEMA_TEXT: no value described (an
+ * element of elements), or an attribute's string; SCHEMA_STRING: an
+ * element's string value, which a reader requires where it is
+ * required="1". */
 enum schema_type {
 	SCHEMA_TEXT, SCHEMA_BOOL, SCHEMA_INT, SCHEMA_UINT, SCHEMA_UINT64,
-	SCHEMA_DOUBLE, SCHEMA_FLOAT, SCHEMA_COLOR
+	SCHEMA_DOUBLE, SCHEMA_FLOAT, SCHEMA_COLOR,
+	SCHEMA_POSE, SCHEMA_VECTOR3, SCHEMA_VECTOR2D, SCHEMA_TIME, SCHEMA_STRING
 };
 
 struct schema_attr {
 	const char *name, *dflt;
 	int required;
 	enum schema_type type;
+	const char *min, *max;       /* the description's range; NULL: none */
 };
 
 struct schema_child {
@@ -46,6 +53,7 @@ struct schema_elem {
 	unsigned short child0, nchildren;
 	unsigned short attr0, nattrs;
 	enum schema_type type;       /* of its text */
+	const char *min, *max;       /* the description's range; NULL: none */
 };
 
 /* A description (link.sdf: "link") and its top element, in the
@@ -82,5 +90,28 @@ const struct schema_elem *schema_child(const struct schema *s, const struct sche
 /* E's attribute NAME, or NULL. */
 const struct schema_attr *schema_attr(const struct schema *s, const struct schema_elem *e,
 				      const char *name);
+
+/* ---- values: what libsdformat's Param makes of a text --------------------- */
+
+/* A reader's verdict on a value (Param::SetFromString and ValidateValue). */
+enum schema_verdict {
+	SCHEMA_VALUE_OK,
+	SCHEMA_VALUE_BAD,    /* not of its type (or out of the type's range) */
+	SCHEMA_VALUE_LOW,    /* below the description's min */
+	SCHEMA_VALUE_HIGH    /* above its max */
+};
+
+/* TEXT as a reader of TYPE reads it, checked against MIN and MAX (the
+ * description's, either NULL): blanks around it are trimmed (blank text
+ * is the caller's: the reader keeps the default); scalars as std::stoi,
+ * stoul, stod, stof (a subnormal or overflowing number is out of range,
+ * as std::stod throws), then compared with MIN and MAX in the type (a NaN
+ * passes, as the comparisons are false); vectors and times as an
+ * istream reads them (the first 3, 2 or 2 numbers, no inf or nan);
+ * poses as 6 numbers each read by std::stod, finite (POSE_VALUES: 7 for
+ * rotation_format quat_xyzw).  Colours, booleans and text are OK here
+ * (blob.c reads them).  Ranges apply to the scalar types only. */
+enum schema_verdict schema_check(enum schema_type type, const char *text, const char *min,
+				 const char *max, unsigned pose_values);
 
 #endif

@@ -781,7 +781,7 @@ Test(warn, gazebo_infinity_and_nan)
 		"</collision></link>\n"
 		" <link name='b'>" INERTIAL "</link>\n"
 		" <joint name='j' type='continuous'><parent link='a'/><child link='b'/></joint>\n"
-		" <gazebo reference='a'><kp>nan</kp><mu1>Inf</mu1><mu2> -INFINITY </mu2></gazebo>\n"
+		" <gazebo reference='a'><kp>nan</kp><mu1>Inf</mu1><kd> -INFINITY </kd></gazebo>\n"
 		" <gazebo reference='j'>\n"
 		"  <stopCfm value='inf'/>\n"
 		" </gazebo>\n"
@@ -791,7 +791,7 @@ Test(warn, gazebo_infinity_and_nan)
 	warned(urdf, "t.urdf:5:24: warning: <gazebo> <kp> is NaN; written as nan, which "
 	       "simulators read but cannot compute with\n");
 	r = run(urdf, "t.urdf", NULL);
-	cr_assert(strstr(r.out, "<mu>inf</mu>") && strstr(r.out, "<mu2>-inf</mu2>") &&
+	cr_assert(strstr(r.out, "<mu>inf</mu>") && strstr(r.out, "<kd>-inf</kd>") &&
 		  strstr(r.out, "<kp>nan</kp>") && strstr(r.out, "<cfm>inf</cfm>"), "%s", r.out);
 	run_free(&r);
 }
@@ -1446,11 +1446,11 @@ Test(warn, sensor_pose_not_moved_with_its_lumped_link)
 	       AB_FIXED
 	       " <gazebo reference='b'>\n"
 	       "  <sensor name='s' type='imu'>\n"
-	       "    <pose>0 0 1</pose>\n"
+	       "    <pose>0 0 1 0 0 1x</pose>\n"
 	       "  </sensor>\n"
 	       " </gazebo>\n"
 	       "</robot>\n",
-	       "t.urdf:7:5: warning: <sensor> <pose> '0 0 1' is not 6 numbers; left as it is "
+	       "t.urdf:7:5: warning: <sensor> <pose> '0 0 1 0 0 1x' is not 6 numbers; left as it is "
 	       "although link 'b' is merged into 'a'\n");
 }
 

@@ -879,13 +879,13 @@ Test(blob, old_pose_frame_becomes_relative_to)
 Test(blob, deep_nesting_is_kept)
 {
 	enum { DEPTH = 3000 };   /* the reader allows 4096 levels */
-	char *urdf = malloc(DEPTH * 16 + 512), *p = urdf;
+	char *urdf = malloc(DEPTH * 26 + 512), *p = urdf;
 	struct result r;
 	int i;
 
 	p += sprintf(p, "<robot name='r'><link name='a'>" INERTIAL "</link><gazebo>");
-	for (i = 0; i < DEPTH; i++)
-		p += sprintf(p, "<model>");
+	for (i = 0; i < DEPTH; i++)   /* named: a reader requires it */
+		p += sprintf(p, "<model name='m'>");
 	for (i = 0; i < DEPTH; i++)
 		p += sprintf(p, "</model>");
 	sprintf(p, "</gazebo></robot>");
