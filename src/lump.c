@@ -239,7 +239,9 @@ static void number_collisions(struct robot *rb)
 /* A contact sensor of lumped link L names the collision it watches by
  * its SDF name, as it would be in L: the collision is written in the
  * owner, under another name, and the sensor follows it there.
- * (libsdformat means to do this, but looks at the wrong element.) */
+ * (libsdformat means to do this, but looks at the wrong element.)  Called
+ * again once owners are final (lump_frames_done), it finds the collision
+ * by the name it gave, before L's own names (which may be another's). */
 struct named_collision { const struct item *it; unsigned k; };
 
 static void follow_contact_collision(struct robot *rb, struct link *l, struct xnode *sensor)
@@ -263,11 +265,16 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 			index_put(l->collision_names, item_sdf_name(&rb->arena, l->name, l, it, i), nc);
 		}
 	}
-	nc = index_get(l->collision_names, c->text);
+	nc = l->followed_names ? index_get(l->followed_names, c->text) : NULL;
+	if (!nc)
+		nc = index_get(l->collision_names, c->text);
 	if (nc) {
 		number_collisions(rb);
 		c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it,
 					l->collision_k0 + nc->k);
+		if (!l->followed_names)
+			l->followed_names = index_new(rb, rb->oom);
+		index_put(l->followed_names, c->text, nc);
 	}
 }
 
@@ -653,9 +660,12 @@ void lump_frames_done(struct robot *rb)
 	const struct ext_ref *r;
 	unsigned i, k;
 
+	/* contact sensors follow their collision to the owner: a frame's now,
+	 * a lumped link's again (lumped into a link that became a frame, it
+	 * is written in that frame's owner) */
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
-		if (l->fate != LINK_FRAME)
+		if (l->fate != LINK_FRAME && l->fate != LINK_LUMPED)
 			continue;
 		for (r = l->exts.first; r; r = r->next)
 			for (k = 0; k < r->ext->blobs.n; k++)
