@@ -61,11 +61,12 @@ const struct load_rule LOAD_RULES[RULE_COUNT] = {
 	  "link, joint or frame block named like one of the output", LOAD_REJECTED,
 	  D_BLOB_NAME_REFUSED, D_REPAIR_BLOB_RENAMED, "renamed as a link or joint is "
 	  "(NAME_sensor, NAME_frame...)" },
-	{ RULE_ITEM_NAME_RESERVED, "a visual or collision of the output named with '::' (the "
-	  "link's name in what is written aside: that is the link rule's)", LOAD_REJECTED,
-	  D_ITEM_NAME_RESERVED, D_REPAIR_ITEM_RENAMED, "'::' -> '_' in its name (the name "
-	  "written ends in its number among its link's items of its kind: it stays unlike "
-	  "the others); a contact sensor's <collision> follows (D_REPAIR_REFERENCE_RENAMED)" },
+	/* its URDF name; the link's name in what is written is the link rule's */
+	{ RULE_ITEM_NAME_RESERVED, "a visual or collision of the output named with '::'",
+	  LOAD_REJECTED, D_ITEM_NAME_RESERVED, D_REPAIR_ITEM_RENAMED, "'::' -> '_' in its "
+	  "name (the name written ends in its number among its link's items of its kind: it "
+	  "stays unlike the others); a contact sensor's <collision> follows "
+	  "(D_REPAIR_REFERENCE_RENAMED)" },
 };
 
 void loadable_init(struct loadable *lc, struct robot *rb, struct diag *d, int fix,
@@ -1053,9 +1054,10 @@ static void rewrite_blob_references(struct loadable *lc)
 	for (i = 0; i < lc->rb->nexts; i++) {
 		struct ext *e = lc->rb->exts[i];
 		struct node_list *lists[3] = { &e->blobs, &e->visual_blobs, &e->collision_blobs };
+		const int noted = block_link(lc, e) != NULL;   /* note_contacts' */
 		for (k = 0; k < 3; k++)
 			for (b = 0; b < lists[k]->n; b++)
-				rewrite_references(lc, lists[k]->v[b], block_link(lc, e) != NULL);
+				rewrite_references(lc, lists[k]->v[b], noted);
 	}
 }
 
