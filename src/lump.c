@@ -239,10 +239,23 @@ static void number_collisions(struct robot *rb)
 /* A contact sensor of lumped link L names the collision it watches by
  * its SDF name, as it would be in L: the collision is written in the
  * owner, under another name, and the sensor follows it there.
- * (libsdformat means to do this, but looks at the wrong element.)  Called
- * again once owners are final (lump_frames_done), it finds the collision
- * by the name it gave, before L's own names (which may be another's). */
+ * (libsdformat means to do this, but looks at the wrong element.)  Each
+ * <collision> followed is kept with its collision, to be named again
+ * once owners are final (lump_frames_done). */
 struct named_collision { const struct item *it; unsigned k; };
+struct followed_contact {
+	struct xnode *c;
+	const struct named_collision *nc;
+	struct followed_contact *next;
+};
+
+/* C, which names collision NC of L, names it as L's owner writes it. */
+static void name_in_owner(struct robot *rb, const struct link *l, struct xnode *c,
+			  const struct named_collision *nc)
+{
+	number_collisions(rb);
+	c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it, l->collision_k0 + nc->k);
+}
 
 static void follow_contact_collision(struct robot *rb, struct link *l, struct xnode *sensor)
 {
@@ -250,6 +263,7 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 	struct xnode *c = contact ? xnode_child(contact, "collision") : NULL;
 	const struct item *it;
 	struct named_collision *nc;
+	struct followed_contact *f;
 	unsigned i = 0;
 
 	if (!c || !c->text)
@@ -265,16 +279,12 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 			index_put(l->collision_names, item_sdf_name(&rb->arena, l->name, l, it, i), nc);
 		}
 	}
-	nc = l->followed_names ? index_get(l->followed_names, c->text) : NULL;
-	if (!nc)
-		nc = index_get(l->collision_names, c->text);
+	nc = index_get(l->collision_names, c->text);
 	if (nc) {
-		number_collisions(rb);
-		c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it,
-					l->collision_k0 + nc->k);
-		if (!l->followed_names)
-			l->followed_names = index_new(rb, rb->oom);
-		index_put(l->followed_names, c->text, nc);
+		f = ARENA_NEW(&rb->arena, struct followed_contact);
+		f->c = c, f->nc = nc, f->next = l->followed_contacts;
+		l->followed_contacts = f;
+		name_in_owner(rb, l, c, nc);
 	}
 }
 
@@ -665,7 +675,11 @@ void lump_frames_done(struct robot *rb)
 	 * is written in that frame's owner) */
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
-		if (l->fate != LINK_FRAME && l->fate != LINK_LUMPED)
+		const struct followed_contact *f;
+		if (l->fate == LINK_LUMPED)
+			for (f = l->followed_contacts; f; f = f->next)
+				name_in_owner(rb, l, f->c, f->nc);
+		if (l->fate != LINK_FRAME)
 			continue;
 		for (r = l->exts.first; r; r = r->next)
 			for (k = 0; k < r->ext->blobs.n; k++)

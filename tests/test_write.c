@@ -1147,10 +1147,10 @@ Test(lump, contact_sensor_follows_past_a_frame)
 	result_free(&r);
 }
 
-/* Followed a second time (once owners are final), a sensor's collision is
- * found by the name it was given, though another collision of its link
- * has that name in the link itself: base_x's first collision is
- * base_x_collision_1 in base, its second base_x_collision_1 in base_x. */
+/* Named again once owners are final, a sensor's collision is the one it
+ * was followed to, not what its new text names in the link itself:
+ * base_x's first collision is base_x_collision_1 in base, its second
+ * base_x_collision_1 in base_x. */
 Test(lump, contact_sensor_followed_again_keeps_its_collision)
 {
 	struct result r = convert_ok(
