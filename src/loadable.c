@@ -61,6 +61,12 @@ const struct load_rule LOAD_RULES[RULE_COUNT] = {
 	  "link, joint or frame block named like one of the output", LOAD_REJECTED,
 	  D_BLOB_NAME_REFUSED, D_REPAIR_BLOB_RENAMED, "renamed as a link or joint is "
 	  "(NAME_sensor, NAME_frame...)" },
+	/* its URDF name; the link's name in what is written is the link rule's */
+	{ RULE_ITEM_NAME_RESERVED, "a visual or collision of the output named with '::'",
+	  LOAD_REJECTED, D_ITEM_NAME_RESERVED, D_REPAIR_ITEM_RENAMED, "'::' -> '_' in its "
+	  "name (the name written ends in its number among its link's items of its kind: it "
+	  "stays unlike the others); a contact sensor's <collision> follows "
+	  "(D_REPAIR_REFERENCE_RENAMED)" },
 };
 
 void loadable_init(struct loadable *lc, struct robot *rb, struct diag *d, int fix,
@@ -590,6 +596,44 @@ static int axis_zero(const struct joint *j)
 	       j->axis[2] == 0;
 }
 
+/* What is done to one visual or collision written in link OWNER: item IT
+ * of link SRC (OWNER, or a link merged into it), the K-th of its kind
+ * OWNER writes. */
+typedef void item_fn(struct loadable *lc, const struct link *owner, const struct link *src,
+		     struct item *it, unsigned k, void *arg);
+
+/* FN on every collision written in link OWNER, and with VISUALS every
+ * visual: its own, then those of the links merged into it, numbered as
+ * write.c numbers them (item_sdf_name's K). */
+static void each_item(struct loadable *lc, const struct link *owner, int visuals, item_fn *fn,
+		      void *arg)
+{
+	const struct link *src;
+	struct item *it;
+	unsigned collisions = 0, visuals_k = 0;
+
+	for (src = owner; src; src = src == owner ? owner->absorbed_first : src->next_absorbed) {
+		for (it = src->collisions.first; it; it = it->next)
+			fn(lc, owner, src, it, collisions++, arg);
+		for (it = visuals ? src->visuals.first : NULL; it; it = it->next)
+			fn(lc, owner, src, it, visuals_k++, arg);
+	}
+}
+
+static const char *item_kind_name(const struct item *it)
+{
+	return it->kind == ITEM_VISUAL ? "visual" : "collision";
+}
+
+static void left_out_item(struct loadable *lc, const struct link *owner, const struct link *src,
+			  struct item *it, unsigned k, void *arg)
+{
+	(void)src, (void)k, (void)arg;
+	if (it->name && strstr(it->name, "::"))
+		say_left_out(lc, it->pos, item_kind_name(it), it->name, owner,
+			     RULE_ITEM_NAME_RESERVED);
+}
+
 void loadable_left_out(struct loadable *lc, const struct link *l)
 {
 	const struct joint *pj = l->parent_joint;
@@ -601,6 +645,7 @@ void loadable_left_out(struct loadable *lc, const struct link *l)
 		say_left_out(lc, l->inertial->pos, "link", l->name, l, rule);
 	if (name_reserved(l->name))
 		say_left_out(lc, l->pos, "link", l->name, l, RULE_LINK_NAME_RESERVED);
+	each_item(lc, l, 1, left_out_item, NULL);   /* and those merged into it */
 	if (!pj)
 		return;
 	if (name_reserved(pj->name))
@@ -619,20 +664,28 @@ static int taken(const struct loadable *lc, const char *name)
 	       !strcmp(name, "world") || !strcmp(name, "__model__");
 }
 
-/* NAME with '::' -> '_' and __x__ -> x__x__, into BASE (2 * len + 2). */
-static size_t unreserved(const char *name, char *base)
+/* NAME with every '::' made '_', into OUT (strlen(NAME) + 1); its length. */
+static size_t colons_replaced(const char *name, char *out)
 {
 	size_t len = strlen(name), i, n = 0;
 
 	for (i = 0; i < len; i++) {
 		if (name[i] == ':' && name[i + 1] == ':') {
-			base[n++] = '_';
+			out[n++] = '_';
 			i++;
 		} else {
-			base[n++] = name[i];
+			out[n++] = name[i];
 		}
 	}
-	base[n] = '\0';
+	out[n] = '\0';
+	return n;
+}
+
+/* NAME with '::' -> '_' and __x__ -> x__x__, into BASE (2 * len + 2). */
+static size_t unreserved(const char *name, char *base)
+{
+	size_t n = colons_replaced(name, base);
+
 	if (n >= 4 && !strncmp(base, "__", 2) && !strcmp(base + n - 2, "__")) {
 		memmove(base + 1, base, n + 1);
 		base[0] = 'x';
@@ -782,7 +835,38 @@ static void list_followers(struct loadable *lc)
 		}
 }
 
+/* The rule on item IT's name, written in OWNER: what its URDF name adds
+ * to what is written (OWNER's name, or SRC's for an unnamed item, is the
+ * link rule's).  No rename can make two names one: the written name ends
+ * in K, the item's number among its kind in OWNER (item_sdf_name). */
+static void item_name(struct loadable *lc, const struct link *owner, const struct link *src,
+		      struct item *it, unsigned k, void *arg)
+{
+	const char *old = it->name;
+	char *now;
+
+	(void)arg;
+	if (!old || !strstr(old, "::"))
+		return;
+	if (!lc->fix) {
+		diag_warn(lc->d, D_ITEM_NAME_RESERVED, it->pos.line, it->pos.col, "%s '%s' of link "
+			  "'%s' is written '%s', and SDFormat reserves '::' (it separates nested "
+			  "scopes); readers reject the output", item_kind_name(it), old, src->name,
+			  item_sdf_name(&lc->rb->arena, owner->name, src, it, k));
+		return;
+	}
+	now = arena_alloc(&lc->rb->arena, strlen(old) + 1);
+	colons_replaced(old, now);
+	it->name = now;
+	diag_warn(lc->d, D_REPAIR_ITEM_RENAMED, it->pos.line, it->pos.col, "repaired: %s '%s' of "
+		  "link '%s' renamed '%s' ('::' separates nested scopes in SDFormat); written '%s'",
+		  item_kind_name(it), old, src->name, now,
+		  item_sdf_name(&lc->rb->arena, owner->name, src, it, k));
+}
+
 static void rewrite_blob_references(struct loadable *lc);
+static void note_contacts(struct loadable *lc);
+static void follow_contacts(struct loadable *lc);
 
 void loadable_names(struct loadable *lc)
 {
@@ -796,6 +880,7 @@ void loadable_names(struct loadable *lc)
 		lc->link_renames = index_new(rb, rb->oom);
 		lc->joint_renames = index_new(rb, rb->oom);
 		list_followers(lc);
+		note_contacts(lc);   /* by the names written before the renames */
 	}
 	robot_name(lc);
 	for (i = 0; i < rb->norder; i++) {
@@ -810,8 +895,13 @@ void loadable_names(struct loadable *lc)
 	for (j = rb->joints; j; j = j->next)
 		if (joint_named_in_output(j))
 			joint_names(lc, j);
-	if (lc->fix)
+	for (i = 0; i < rb->norder; i++)
+		if (rb->order[i]->fate == LINK_WRITTEN)
+			each_item(lc, rb->order[i], 1, item_name, NULL);
+	if (lc->fix) {
+		follow_contacts(lc);
 		rewrite_blob_references(lc);
+	}
 }
 
 /* ---- what the blocks name ------------------------------------------------------- */
@@ -908,11 +998,26 @@ static void rewrite_frame_attrs(struct loadable *lc, struct xnode *n)
 			}
 }
 
+static int is_contact_collision(const struct xnode *n)
+{
+	return !n->first && n->text && !strcmp(n->name, "collision") && n->parent &&
+	       !strcmp(n->parent->name, "contact");
+}
+
+/* What a contact sensor's <collision> TEXT, naming no collision written,
+ * becomes: a renamed name, or a collision of a renamed link. */
+static const char *contact_renamed(struct loadable *lc, const char *text)
+{
+	const char *now = renamed(lc, text, NAMES_UNKNOWN);
+
+	return now ? now : renamed_collision(lc, text);
+}
+
 /* In the tree of B: frame attributes, and leaf texts that are a renamed
  * name of what the leaf names (a plugin's bodyName, a joint's parent, a
- * controller's joint name), or a collision of a renamed link (a contact
- * sensor's). */
-static void rewrite_references(struct loadable *lc, struct xnode *b)
+ * controller's joint name), or, unless CONTACTS_NOTED (a link's block:
+ * follow_contacts), a contact sensor's <collision>. */
+static void rewrite_references(struct loadable *lc, struct xnode *b, int contacts_noted)
 {
 	struct xnode *n;
 	const char *now;
@@ -921,15 +1026,23 @@ static void rewrite_references(struct loadable *lc, struct xnode *b)
 		rewrite_frame_attrs(lc, n);
 		if (n->first || !n->text)
 			continue;
-		now = renamed(lc, n->text, leaf_names(n));
-		if (!now && !strcmp(n->name, "collision") && n->parent &&
-		    !strcmp(n->parent->name, "contact"))
-			now = renamed_collision(lc, n->text);
+		if (!is_contact_collision(n))
+			now = renamed(lc, n->text, leaf_names(n));
+		else if (!contacts_noted)
+			now = contact_renamed(lc, n->text);
+		else
+			continue;
 		if (now) {
 			say_reference(lc, n, "named", n->text, now);
 			n->text = now;
 		}
 	}
+}
+
+/* The link block E is of, or NULL (the model's, a joint's). */
+static const struct link *block_link(const struct loadable *lc, const struct ext *e)
+{
+	return e->ref[0] ? index_get(lc->rb->link_index, e->ref) : NULL;
 }
 
 static void rewrite_blob_references(struct loadable *lc)
@@ -941,9 +1054,106 @@ static void rewrite_blob_references(struct loadable *lc)
 	for (i = 0; i < lc->rb->nexts; i++) {
 		struct ext *e = lc->rb->exts[i];
 		struct node_list *lists[3] = { &e->blobs, &e->visual_blobs, &e->collision_blobs };
+		const int noted = block_link(lc, e) != NULL;   /* note_contacts' */
 		for (k = 0; k < 3; k++)
 			for (b = 0; b < lists[k]->n; b++)
-				rewrite_references(lc, lists[k]->v[b]);
+				rewrite_references(lc, lists[k]->v[b], noted);
+	}
+}
+
+/* ---- what contact sensors name ---------------------------------------------------- */
+
+/* A contact sensor's <collision> C in a link's block, and the collision it
+ * names, where it names one the link's owner writes: item IT of link SRC,
+ * the K-th collision OWNER writes (IT NULL: none). */
+struct contact_ref {
+	struct xnode *c;
+	const struct link *owner, *src;
+	const struct item *it;
+	unsigned k;
+	struct contact_ref *next;
+};
+
+/* Collision IT under its written name, into the index ARG. */
+static void note_collision(struct loadable *lc, const struct link *owner, const struct link *src,
+			   struct item *it, unsigned k, void *arg)
+{
+	struct contact_ref *r = ARENA_NEW(&lc->rb->arena, struct contact_ref);
+
+	r->owner = owner, r->src = src, r->it = it, r->k = k;
+	index_put(arg, item_sdf_name(&lc->rb->arena, owner->name, src, it, k), r);
+}
+
+/* The collision OWNER writes named TEXT, or NULL; the names of OWNER's
+ * collisions are made once (OWNERS: owner name -> its index). */
+static const struct contact_ref *written_collision(struct loadable *lc, struct index *owners,
+						   const struct link *owner, const char *text)
+{
+	struct index *named = index_get(owners, owner->name);
+
+	if (!named) {
+		named = index_new(lc->rb, lc->rb->oom);
+		each_item(lc, owner, 0, note_collision, named);
+		index_put(owners, owner->name, named);
+	}
+	return index_get(named, text);
+}
+
+/* --repair, before the renames: every contact sensor's <collision> in the
+ * tree of B, a block of link L, with the collision it names (lumping has
+ * made the name the owner's: lump.c), into *TAIL. */
+static void note_contacts_in(struct loadable *lc, struct index *owners, const struct link *l,
+			     struct xnode *b, struct contact_ref ***tail)
+{
+	struct xnode *n;
+
+	for (n = b; n; n = xnode_next_in(n, b, 0)) {
+		struct contact_ref *r;
+		const struct contact_ref *named;
+		if (!is_contact_collision(n))
+			continue;
+		r = ARENA_NEW(&lc->rb->arena, struct contact_ref);
+		named = l->owner->fate == LINK_WRITTEN ?
+			written_collision(lc, owners, l->owner, n->text) : NULL;
+		if (named)
+			*r = *named;
+		r->c = n;
+		**tail = r;
+		*tail = &r->next;
+	}
+}
+
+static void note_contacts(struct loadable *lc)
+{
+	struct index *owners = index_new(lc->rb, lc->rb->oom);
+	struct contact_ref **tail = &lc->contacts;
+	unsigned i, k, b;
+
+	for (i = 0; i < lc->rb->nexts; i++) {
+		struct ext *e = lc->rb->exts[i];
+		struct node_list *lists[3] = { &e->blobs, &e->visual_blobs, &e->collision_blobs };
+		const struct link *l = block_link(lc, e);
+		for (k = 0; l && k < 3; k++)
+			for (b = 0; b < lists[k]->n; b++)
+				note_contacts_in(lc, owners, l, lists[k]->v[b], &tail);
+	}
+}
+
+/* --repair, after the renames: each noted <collision> names its collision
+ * as it is written now (its link, its owner, itself renamed); one that
+ * names no collision written follows a rename as other references do. */
+static void follow_contacts(struct loadable *lc)
+{
+	struct contact_ref *r;
+
+	for (r = lc->contacts; r; r = r->next) {
+		const char *now = r->it ? item_sdf_name(&lc->rb->arena, r->owner->name, r->src,
+							r->it, r->k)
+					: contact_renamed(lc, r->c->text);
+		if (now && strcmp(now, r->c->text)) {
+			say_reference(lc, r->c, "named", r->c->text, now);
+			r->c->text = now;
+		}
 	}
 }
 

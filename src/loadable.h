@@ -43,6 +43,7 @@ enum load_rule_id {
 	RULE_NAME_SHARED,         /* a joint named like a link */
 	RULE_AXIS_ZERO,           /* a moving joint's axis 0 0 0 */
 	RULE_BLOB_NAME,           /* a block's element named as no reader takes */
+	RULE_ITEM_NAME_RESERVED,  /* a visual or collision named with '::' */
 	RULE_COUNT
 };
 
@@ -66,6 +67,9 @@ struct loadable {
 	 * suffix k of the last NAME_k made, and every link and joint name
 	 * changed, old -> new */
 	struct index *followers, *suffixes, *link_renames, *joint_renames;
+	/* --repair: the contact sensors' <collision>s that name a written
+	 * collision, noted before the renames, followed after them */
+	struct contact_ref *contacts;
 };
 
 void loadable_init(struct loadable *lc, struct robot *rb, struct diag *d, int fix,

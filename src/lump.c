@@ -239,8 +239,23 @@ static void number_collisions(struct robot *rb)
 /* A contact sensor of lumped link L names the collision it watches by
  * its SDF name, as it would be in L: the collision is written in the
  * owner, under another name, and the sensor follows it there.
- * (libsdformat means to do this, but looks at the wrong element.) */
+ * (libsdformat means to do this, but looks at the wrong element.)  Each
+ * <collision> followed is kept with its collision, to be named again
+ * once owners are final (lump_frames_done). */
 struct named_collision { const struct item *it; unsigned k; };
+struct followed_contact {
+	struct xnode *c;
+	const struct named_collision *nc;
+	struct followed_contact *next;
+};
+
+/* C, which names collision NC of L, names it as L's owner writes it. */
+static void name_in_owner(struct robot *rb, const struct link *l, struct xnode *c,
+			  const struct named_collision *nc)
+{
+	number_collisions(rb);
+	c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it, l->collision_k0 + nc->k);
+}
 
 static void follow_contact_collision(struct robot *rb, struct link *l, struct xnode *sensor)
 {
@@ -248,6 +263,7 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 	struct xnode *c = contact ? xnode_child(contact, "collision") : NULL;
 	const struct item *it;
 	struct named_collision *nc;
+	struct followed_contact *f;
 	unsigned i = 0;
 
 	if (!c || !c->text)
@@ -265,9 +281,10 @@ static void follow_contact_collision(struct robot *rb, struct link *l, struct xn
 	}
 	nc = index_get(l->collision_names, c->text);
 	if (nc) {
-		number_collisions(rb);
-		c->text = item_sdf_name(&rb->arena, l->owner->name, l, nc->it,
-					l->collision_k0 + nc->k);
+		f = ARENA_NEW(&rb->arena, struct followed_contact);
+		f->c = c, f->nc = nc, f->next = l->followed_contacts;
+		l->followed_contacts = f;
+		name_in_owner(rb, l, c, nc);
 	}
 }
 
@@ -700,8 +717,15 @@ void lump_frames_done(struct robot *rb)
 	const struct ext_ref *r;
 	unsigned i, k;
 
+	/* contact sensors follow their collision to the owner: a frame's now,
+	 * a lumped link's again (lumped into a link that became a frame, it
+	 * is written in that frame's owner) */
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
+		const struct followed_contact *f;
+		if (l->fate == LINK_LUMPED)
+			for (f = l->followed_contacts; f; f = f->next)
+				name_in_owner(rb, l, f->c, f->nc);
 		if (l->fate != LINK_FRAME)
 			continue;
 		for (r = l->exts.first; r; r = r->next)

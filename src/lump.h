@@ -21,7 +21,9 @@ void lump(struct robot *rb, struct diag *d, const struct options *opts,
  * way lumping moves a lumped link's, so that nothing of it is lost. */
 void lump_frame_link(struct robot *rb, struct diag *d, struct link *l);
 /* After every frame link is known: their contact sensors follow their
- * collisions to the names they have in the owner. */
+ * collisions to the names they have in the owner, and those of lumped
+ * links again (one lumped into a link that became a frame is written in
+ * the frame's owner). */
 void lump_frames_done(struct robot *rb);
 
 #endif

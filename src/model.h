@@ -17,6 +17,7 @@
 #include "xnode.h"
 
 struct world_plan;
+struct followed_contact;
 
 /* ---- the robot ------------------------------------------------------- */
 
@@ -121,6 +122,8 @@ struct link {
 	unsigned collision_k0;       /* LINK_LUMPED: how many collisions its owner writes
 				      * before this link's first */
 	struct index *collision_names; /* lump.c: SDF collision name -> item, once asked */
+	struct followed_contact *followed_contacts; /* lump.c: its contact sensors'
+						     * <collision>s naming one of its own */
 	struct link *dropped_by;     /* LINK_DROPPED: the massless link that took it */
 	unsigned ndropped_below;     /* links dropped with this one */
 	int reached;                 /* found by the walk from the root */

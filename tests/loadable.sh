@@ -13,7 +13,9 @@
 #    no repair comes without a warning, and every other message is the
 #    same (the references that follow a rename, U2S0907, aside);
 #  - the --repair output loads in that version's loader (unless --repair
-#    says it cannot repair an inertia: U2S0901, U2S0903).
+#    says it cannot repair an inertia: U2S0901, U2S0903);
+#  - in both outputs, a contact sensor's <collision> names a collision of
+#    its link (renames and lumping followed).
 # The loaders' verdicts are checked in, in tests/loadable/verdicts (made
 # by `tests/loadable.sh --update`, which needs the loaders).  Where the
 # loaders are installed, each output is also loaded now, and a verdict
@@ -31,18 +33,19 @@ command -v python3 > /dev/null || {
 }
 exec python3 - "$U2S" "$SRC" "$@" <<'EOF'
 import glob, os, re, shutil, subprocess, sys, tempfile
+import xml.etree.ElementTree as ET
 
 u2s, src = os.path.abspath(sys.argv[1]), sys.argv[2]
 update = "--update" in sys.argv[3:]
 cases_dir = os.path.join(src, "tests", "loadable")
 verdicts_path = os.path.join(cases_dir, "verdicts")
 LOADERS = {"1.9": "sdf-validate-12.9", "1.11": "sdf-validate-14.9", "1.12": "sdf-validate-new"}
-REJECTS = {"0607", "0608", "0611", "0701", "0702", "1108", "0417"}
+REJECTS = {"0607", "0608", "0611", "0701", "0702", "0705", "1108", "0417"}
 # a rule's warning -> what --repair says instead at the same place
 REPAIRS = {"0607": {"0902", "0901"}, "0608": {"0902", "0901"}, "0611": {"0903", "0901"},
            "0610": {"0909"}, "0601": {"0904"}, "0602": {"0904"}, "0613": {"0904"},
            "0702": {"0703", "0704", "0906"}, "0701": {"0703"}, "1108": {"0905"},
-           "0417": {"0908"}}
+           "0417": {"0908"}, "0705": {"0913"}}
 REPAIR_CODES = set().union(*REPAIRS.values())
 # left out with a massless link above: what --repair, keeping it, repairs
 REPAIRS["0612"] = REPAIR_CODES
@@ -106,6 +109,17 @@ def verdict(name, version, mode, sdf):
     return known[key]
 
 
+def check_contacts(name, version, mode, sdf):
+    """Each contact sensor's <collision> names a collision of its link."""
+    for link in ET.fromstring(sdf).iter("link"):
+        have = {c.get("name") for c in link.findall("collision")}
+        for c in link.findall("sensor/contact/collision"):
+            if c.text not in have:
+                bad.append("%s %s %s: link %s: a contact sensor names collision %r, which "
+                           "the link has not (%s)" % (name, version, mode, link.get("name"),
+                                                      c.text, ", ".join(sorted(have))))
+
+
 def check_repair(name, version, plain, repair):
     """--repair changes exactly what plain conversion warned of."""
     rules = [(l, c, code) for l, c, code, _ in plain if code in REPAIRS]
@@ -149,6 +163,8 @@ def check_case(path, version):
         bad.append("%s %s: U2S%s say a loader rejects the output, which loads" %
                    (name, version, ", U2S".join(warned)))
     check_repair(name, version, plain_m, repair_m)
+    check_contacts(name, version, "plain", out_p)
+    check_contacts(name, version, "repair", out_r)
     # an inertia gz-math cannot compute (entries near 1e200) is beyond
     # repair, and --repair says so: that output alone may not load
     beyond = any(code in ("0901", "0903") for _, _, code, _ in repair_m)

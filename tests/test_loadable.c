@@ -265,6 +265,132 @@ Test(renames, reserved_link_name_is_followed)
 	result_free(&r);
 }
 
+/* ---- visuals and collisions named with '::' -------------------------------------- */
+
+#define MASS "<inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' " \
+	     "izz='1'/></inertial>"
+#define BOX "<geometry><box size='1 1 1'/></geometry>"
+
+/* The rule judges the names written: a warning (plain conversion and
+ * --check alike) gives the written name; --repair writes '::' as '_', and
+ * v::a renamed v_a stays unlike the visual already named v_a. */
+Test(items, named_with_colons_warned_of_then_renamed)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='base'>" MASS "\n"
+		"<visual name='v::a'>" BOX "</visual>\n"
+		"<visual name='v_a'>" BOX "</visual>\n"
+		"<collision name='c::a'>" BOX "</collision></link>\n"
+		"</robot>";
+	struct result p = run(urdf, 0, 0), c = run(urdf, 0, 1), r = run(urdf, 1, 0);
+
+	cr_assert_str_eq(c.msgs, p.msgs);
+	cr_assert_not_null(strstr(p.msgs, ":3:1: warning: visual 'v::a' of link 'base' is written "
+				  "'base_fixed_joint_lump__v::a_visual', and SDFormat reserves '::'"),
+			   "%s", p.msgs);
+	cr_assert_not_null(strstr(p.msgs, ":5:1: warning: collision 'c::a' of link 'base'"), "%s",
+			   p.msgs);
+	cr_assert_not_null(strstr(r.msgs, ":3:1: warning: repaired: visual 'v::a' of link 'base' "
+				  "renamed 'v_a'"), "%s", r.msgs);
+	cr_assert_not_null(strstr(r.sdf, "<visual name='base_fixed_joint_lump__v_a_visual'>"),
+			   "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<visual name='base_fixed_joint_lump__v_a_visual_1'>"),
+			   "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<collision name='base_fixed_joint_lump__c_a_collision'>"),
+			   "%s", r.sdf);
+	cr_assert_null(strstr(r.sdf, "::"), "%s", r.sdf);
+	result_free(&p), result_free(&c), result_free(&r);
+}
+
+/* A massless link is left out, with its visual; plain conversion says what
+ * --repair, which keeps the link, renames in it. */
+Test(items, left_out_with_a_massless_link)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='base'>" MASS "</link>\n"
+		"<link name='m'>\n<visual name='v::a'>" BOX "</visual></link>\n"
+		"<joint name='j' type='revolute'><parent link='base'/><child link='m'/>"
+		"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+		"</robot>";
+	struct result p = run(urdf, 0, 0), r = run(urdf, 1, 0);
+
+	cr_assert_not_null(strstr(p.msgs, ":4:1: warning: visual 'v::a' is left out with massless "
+				  "link 'm'; --repair, which gives 'm' a mass, would write it and "
+				  "repair a visual or collision"), "%s", p.msgs);
+	cr_assert_not_null(strstr(r.msgs, ":4:1: warning: repaired: visual 'v::a' of link 'm' "
+				  "renamed 'v_a'"), "%s", r.msgs);
+	result_free(&p), result_free(&r);
+}
+
+/* The text of the sensor's <collision> in SDF, or NULL. */
+static char *contact_text(const char *sdf)
+{
+	const char *at = strstr(sdf, "<contact>"), *from, *to;
+
+	if (!at || !(from = strstr(at, "<collision>")) || !(to = strstr(from, "</collision>")))
+		return NULL;
+	from += strlen("<collision>");
+	return strndup(from, (size_t)(to - from));
+}
+
+/* Whether SDF has a <collision name='NAME'>. */
+static int has_collision(const char *sdf, const char *name)
+{
+	char key[256];
+
+	snprintf(key, sizeof key, "<collision name='%s'>", name);
+	return strstr(sdf, key) != NULL;
+}
+
+/* A contact sensor on a link that lumping merges (a::b, then c::d below
+ * it, into base) names the collision as written, plain and repaired: the
+ * names lumping gives, then the renames of the links in them. */
+Test(contacts, follow_lumping_and_renamed_links)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='base'>" MASS "<collision>" BOX "</collision></link>\n"
+		"<link name='a::b'>" MASS "<collision>" BOX "</collision></link>\n"
+		"<link name='c::d'>" MASS "<collision>" BOX "</collision></link>\n"
+		"<joint name='j1' type='fixed'><parent link='base'/><child link='a::b'/></joint>\n"
+		"<joint name='j2' type='fixed'><parent link='a::b'/><child link='c::d'/></joint>\n"
+		"<gazebo reference='c::d'><sensor name='s' type='contact'><contact>"
+		"<collision>c::d_collision</collision></contact></sensor></gazebo>\n"
+		"</robot>";
+	struct result p = run(urdf, 0, 0), r = run(urdf, 1, 0);
+	char *pt = contact_text(p.sdf), *rt = contact_text(r.sdf);
+
+	cr_assert_str_eq(pt, "base_fixed_joint_lump__c::d_collision_2");
+	cr_assert(has_collision(p.sdf, pt), "%s", p.sdf);
+	cr_assert_str_eq(rt, "base_fixed_joint_lump__c_d_collision_2");
+	cr_assert(has_collision(r.sdf, rt), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.msgs, "<collision> named 'base_fixed_joint_lump__c::d_collision_2', "
+				  "renamed; it now names 'base_fixed_joint_lump__c_d_collision_2'"),
+			   "%s", r.msgs);
+	free(pt), free(rt);
+	result_free(&p), result_free(&r);
+}
+
+/* A contact sensor naming a collision --repair renames follows it; one
+ * naming no collision of its link is left as it is. */
+Test(contacts, follow_a_renamed_collision_only)
+{
+	const char *urdf = "<robot name='r'>\n"
+		"<link name='base'>" MASS "<collision name='c::a'>" BOX "</collision></link>\n"
+		"<gazebo reference='base'><sensor name='s' type='contact'><contact>"
+		"<collision>base_fixed_joint_lump__c::a_collision</collision></contact></sensor>"
+		"<sensor name='t' type='contact'><contact><collision>x::y</collision></contact>"
+		"</sensor></gazebo>\n"
+		"</robot>";
+	struct result r = run(urdf, 1, 0);
+	char *rt = contact_text(r.sdf);
+
+	cr_assert_str_eq(rt, "base_fixed_joint_lump__c_a_collision");
+	cr_assert(has_collision(r.sdf, rt), "%s", r.sdf);
+	cr_assert_not_null(strstr(r.sdf, "<collision>x::y</collision>"), "%s", r.sdf);
+	free(rt);
+	result_free(&r);
+}
+
 /* ---- an empty <gazebo> block ----------------------------------------------------- */
 
 #define EMPTY_ROBOT(blocks)                                                               \

@@ -1124,6 +1124,50 @@ Test(lump, contact_sensor_follows_its_collision)
 	result_free(&r);
 }
 
+/* Lumped into a massless link that becomes a frame (its fixed joint
+ * kept), a link's collisions are written in the frame's owner, and its
+ * contact sensor follows them there, not to the frame. */
+Test(lump, contact_sensor_follows_past_a_frame)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry>"
+		"</collision></link>"
+		"<link name='m'/>"
+		"<link name='t'><collision><geometry><box size='1 1 1'/></geometry></collision></link>"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='m'/></joint>"
+		"<joint name='k' type='fixed'><parent link='m'/><child link='t'/></joint>"
+		"<gazebo reference='j'><preserveFixedJoint>true</preserveFixedJoint></gazebo>"
+		"<gazebo reference='t'><sensor name='c' type='contact'><contact>"
+		"<collision>t_collision</collision></contact></sensor></gazebo>"
+		"</robot>");
+
+	at(&r, "<collision name='base_fixed_joint_lump__t_collision_1'>");
+	at(&r, "<collision>base_fixed_joint_lump__t_collision_1</collision>");
+	result_free(&r);
+}
+
+/* Named again once owners are final, a sensor's collision is the one it
+ * was followed to, not what its new text names in the link itself:
+ * base_x's first collision is base_x_collision_1 in base, its second
+ * base_x_collision_1 in base_x. */
+Test(lump, contact_sensor_followed_again_keeps_its_collision)
+{
+	struct result r = convert_ok(
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry>"
+		"</collision></link>"
+		"<link name='base_x'>" INERTIAL "<collision><geometry><box size='1 1 1'/></geometry>"
+		"</collision><collision><geometry><sphere radius='1'/></geometry></collision></link>"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='base_x'/></joint>"
+		"<gazebo reference='base_x'><sensor name='c' type='contact'><contact>"
+		"<collision>base_x_collision</collision></contact></sensor></gazebo>"
+		"</robot>");
+
+	at(&r, "<collision>base_x_collision_1</collision>");
+	result_free(&r);
+}
+
 /* A massless link written as a frame (its fixed joint kept) keeps what it
  * holds: its visuals, collisions and <gazebo> blocks go to the link the
  * frame hangs from, posed and named as lumping would, also through a
