@@ -1133,6 +1133,66 @@ Test(cli, uri_mode_file_search_order)
 	remove_tree(dir);
 }
 
+/* Meshes inside <gazebo> blocks: a visual a block gives every visual of
+ * its link (reference='base'), a link of a model-level block, one of a
+ * block on the lumped link cam (written in arm), and one of a block that
+ * names nothing (not written, so never looked up). */
+static const char BLOB_MESHES[] =
+	"<robot name='r'>\n"
+	"  <link name='base'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/base.stl'/></geometry></visual>\n"
+	"  </link>\n"
+	"  <link name='arm'>" INERTIAL "</link>\n"
+	"  <link name='cam'>" INERTIAL "<visual><geometry><box size='1 1 1'/></geometry></visual>"
+	"</link>\n"
+	"  <joint name='j1' type='revolute'><parent link='base'/><child link='arm'/>"
+	"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+	"  <joint name='j2' type='fixed'><parent link='arm'/><child link='cam'/></joint>\n"
+	"  <gazebo reference='base'><visual><geometry><mesh>"
+	"<uri>package://pkg_a/meshes/v.stl</uri></mesh></geometry></visual></gazebo>\n"
+	"  <gazebo><link name='extra'><collision name='c'><geometry><mesh>"
+	"<uri> package://pkg_b/extra.stl </uri></mesh></geometry></collision></link></gazebo>\n"
+	"  <gazebo reference='cam'><visual><geometry><mesh><uri>package://pkg_a/meshes/cam.dae</uri></mesh></geometry>"
+	"</visual></gazebo>\n"
+	"  <gazebo reference='nothing'><visual><geometry><mesh>"
+	"<uri>package://pkg_c/gone.stl</uri></mesh></geometry></visual></gazebo>\n"
+	"</robot>\n";
+
+/* --uri-mode=file maps a block's mesh as it maps a visual's; the default
+ * mode copies blocks as libsdformat does, verbatim. */
+Test(cli, uri_mode_file_maps_meshes_of_gazebo_blocks)
+{
+	char *dir = temp_dir(), *uri;
+	struct run r;
+
+	make_dir(dir, "pa");
+	make_dir(dir, "pb");
+	r = U2S(dir, BLOB_MESHES, "--uri-mode=file", "--package-path=pkg_a=pa",
+		"--package-path=pkg_b=pb");
+	expect_status(&r, 0);
+	/* the block for nothing: said, and its pkg_c not looked for */
+	expect_match(r.err, "^<stdin>:12:3: warning: <gazebo reference='nothing'> names no link");
+	cr_assert_eq(count(r.err, "warning"), 1, "one warning:\n%s", r.err);
+	uri = file_uri(dir, "pa", "/meshes/v.stl");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, "pb", "/extra.stl");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, "pa", "/meshes/cam.dae");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	expect_not_in(r.out, "package://", "stdout");
+	run_free(&r);
+	r = U2S(dir, BLOB_MESHES, "-");
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>model://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>package://pkg_a/meshes/v.stl</uri>", "stdout");
+	expect_in(r.out, "<uri> package://pkg_b/extra.stl </uri>", "stdout");
+	run_free(&r);
+	remove_tree(dir);
+}
+
 Test(cli, uri_mode_file_unknown_package)
 {
 	char *dir = temp_dir(), *env;
