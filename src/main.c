@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <math.h>
@@ -21,6 +20,7 @@
 #include "cli_codes.h"
 #include "modeldir.h"
 #include "u2s.h"
+#include "undo.h"
 
 static const char USAGE[] =
 	"Usage: u2s [OPTION]... [FILE]...\n"
@@ -133,6 +133,7 @@ struct cli {
 					 * with its output name */
 	int stdin_closed, stdout_closed; /* found closed at the start (and
 					  * now /dev/null) */
+	struct undo *undo;              /* what a fatal signal removes */
 };
 
 /* Writes D on standard error in the style of --diagnostics. */
@@ -513,92 +514,46 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 
 /* ---- output ------------------------------------------------------------- */
 
-/* The temporary file being written, for on_fatal_signal(): the one piece of
- * process-wide state, as a signal handler can reach nothing else.  It is
- * set and cleared with the signals blocked. */
-static const char *volatile temp_in_progress;
-
-static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
-#define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 /* The longest file name (a path component) the usual file systems take. */
 #define U2S_NAME_MAX 255
-
-/* Removes the temporary file, then dies of SIG as if not caught, so that
- * the caller (a shell, make, xargs) sees the signal. */
-static void on_fatal_signal(int sig)
-{
-	const char *tmp = temp_in_progress;
-
-	if (tmp)
-		unlink(tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Catches the fatal signals that are not ignored (a signal ignored by
- * whoever started u2s, as nohup does, stays ignored). */
-static void catch_fatal_signals(void)
-{
-	size_t i;
-
-	for (i = 0; i < NFATAL; i++) {
-		struct sigaction sa, old;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_fatal_signal;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-			sigaction(fatal_signals[i], &sa, NULL);
-	}
-}
-
-/* Blocks the fatal signals in this thread (OLD gets the mask to restore).
- * That is enough: a handler may run in one of the conversion's threads,
- * but they are all joined before u2s_convert() returns, so none runs
- * beside temp_create() or temp_finish(). */
-static void block_fatal_signals(sigset_t *old)
-{
-	sigset_t block;
-	size_t i;
-
-	sigemptyset(&block);
-	for (i = 0; i < NFATAL; i++)
-		sigaddset(&block, fatal_signals[i]);
-	pthread_sigmask(SIG_BLOCK, &block, old);
-}
 
 /* mkstemp(TMP), the file then removed by a fatal signal until
  * temp_finish(): a signal lands before the file exists or once it is
  * recorded, never between. */
-static int temp_create(char *tmp)
+static int temp_create(const struct cli *c, char *tmp)
 {
 	sigset_t old;
 	int fd;
 
-	block_fatal_signals(&old);
+	undo_block(&old);
 	fd = mkstemp(tmp);
-	if (fd >= 0)
-		temp_in_progress = tmp;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (fd >= 0 && undo_push(c->undo, tmp, 0) != 0) {
+		unlink(tmp);
+		close(fd);
+		fd = -1;
+		errno = ENOMEM;
+	}
+	undo_unblock(&old);
 	return fd;
 }
 
 /* Renames TMP to OUT when KEEP, else removes it; returns -1 with errno
  * set when the rename failed (TMP is then removed).  Either way a signal
  * no longer removes anything. */
-static int temp_finish(const char *tmp, const char *out, int keep)
+static int temp_finish(const struct cli *c, const char *tmp, const char *out, int keep)
 {
 	sigset_t old;
 	int rc = 0, err = 0;
 
-	block_fatal_signals(&old);
+	undo_block(&old);
 	if (keep && rename(tmp, out) != 0) {
 		rc = -1;
 		err = errno;
 	}
 	if (!keep || rc != 0)
 		unlink(tmp);
-	temp_in_progress = NULL;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	undo_forget(c->undo);
+	undo_unblock(&old);
 	errno = err;
 	return rc;
 }
@@ -659,7 +614,7 @@ static int open_output(const struct cli *c, const char *out, const struct stat *
 		baselen = U2S_NAME_MAX - (sizeof "..XXXXXX" - 1);
 	*tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
 	sprintf(*tmp, "%.*s.%.*s.XXXXXX", (int)dirlen, out, (int)baselen, out + dirlen);
-	fd = temp_create(*tmp);
+	fd = temp_create(c, *tmp);
 	if (fd >= 0) {
 		mask = umask(0);
 		umask(mask);
@@ -708,7 +663,7 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 		say(c, D_CLI_WRITE_FAILED, "cannot write %s: %s", out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (tmp && temp_finish(tmp, out, rc == U2S_OK) != 0) {
+	if (tmp && temp_finish(c, tmp, out, rc == U2S_OK) != 0) {
 		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
@@ -888,10 +843,12 @@ static int open_standard_fds(void)
 
 int main(int argc, char **argv)
 {
+	struct undo undo = { NULL };
 	struct cli c;
 	int rc, closed = open_standard_fds();
 
 	memset(&c, 0, sizeof c);
+	c.undo = &undo;
 	c.stdin_closed = closed & 1;
 	c.stdout_closed = (closed & 2) != 0;
 	c.opts = (struct u2s_options)U2S_OPTIONS_INIT;
@@ -925,7 +882,7 @@ int main(int argc, char **argv)
 	}
 	/* A closed pipe is an error to report, not a signal to die of. */
 	signal(SIGPIPE, SIG_IGN);
-	catch_fatal_signals();
+	undo_catch_signals(&undo);
 	rc = run(&c, argc - optind, argv + optind);
 	free(c.first_with_name);
 	free(c.packages);
