@@ -126,7 +126,8 @@ struct cli {
 	size_t npackages;
 	const char *out;                /* -o */
 	const char *dir;                /* -d */
-	const char *model_dir;          /* --model-dir */
+	const char *model_dir;          /* --model-dir=DIR */
+	int model_dirs;                 /* --model-dir: with -d, OUT/NAME/ per FILE */
 	int stats;                      /* --stats */
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
@@ -432,7 +433,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "world", optional_argument, NULL, OPT_WORLD },
 		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
 		{ "pose", required_argument, NULL, OPT_POSE },
-		{ "model-dir", required_argument, NULL, OPT_MODEL_DIR },
+		{ "model-dir", optional_argument, NULL, OPT_MODEL_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -458,7 +459,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_WORLD: rc = parse_world(c, optarg); break;
 		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
 		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
-		case OPT_MODEL_DIR: c->model_dir = optarg; break;
+		case OPT_MODEL_DIR: c->model_dir = optarg; c->model_dirs = !optarg; break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -471,6 +472,26 @@ static int parse_options(struct cli *c, int argc, char **argv)
 	return rc;
 }
 
+/* --model-dir=DIR: one folder from one FILE; --model-dir: with -d OUT, a
+ * folder OUT/NAME per FILE.  The space form of old (--model-dir DIR FILE)
+ * reads as the second without -d: said so, with the spelling to use. */
+static int check_model_dir(const struct cli *c, int nfiles)
+{
+	if (c->out || (c->opts.flags & U2S_CHECK))
+		return usage_error(c, D_CLI_MODEL_ALONE, "%s", "--model-dir writes folders: no -o "
+				   "or --check with it");
+	if (c->model_dirs && !c->dir)
+		return usage_error(c, D_CLI_MODEL_NEEDS_DIR, "%s", "--model-dir without =DIR makes "
+				   "a folder OUT/NAME per FILE and needs -d OUT; for one folder "
+				   "write --model-dir=DIR FILE (with '=': a word after a bare "
+				   "--model-dir is a FILE)");
+	if (c->model_dir && (c->dir || nfiles > 1))
+		return usage_error(c, D_CLI_MODEL_DIR_ONE, "%s", "--model-dir=DIR makes one folder "
+				   "from one FILE; for a folder per FILE write -d OUT --model-dir "
+				   "FILE...");
+	return U2S_OK;
+}
+
 /* The combinations of options and FILEs that make no sense. */
 static int check_usage(const struct cli *c, int nfiles, char **files)
 {
@@ -481,10 +502,12 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if ((c->opts.flags & U2S_CHECK) && (c->out || c->dir))
 		return usage_error(c, D_CLI_CHECK_WRITES, "%s",
 				   "--check writes nothing: no -o or -d with it");
-	if (c->model_dir && (c->out || c->dir || (c->opts.flags & U2S_CHECK) || nfiles > 1))
-		return usage_error(c, D_CLI_MODEL_ALONE, "%s",
-				   "--model-dir makes one folder from one FILE: no -o, -d or --check");
-	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir)
+	if (c->model_dir || c->model_dirs) {
+		int rc = check_model_dir(c, nfiles);
+		if (rc != U2S_OK)
+			return rc;
+	}
+	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir && !c->model_dirs)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
 	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
@@ -744,11 +767,12 @@ static void keep_stats(void *arg, const struct u2s_stats *st)
 	*(struct u2s_stats *)arg = *st;
 }
 
-/* Converts FILE ("-": standard input) to OUT (NULL: standard output). */
+/* Converts FILE ("-": standard input) to OUT (NULL: standard output), or
+ * into the model folder OUT with --model-dir. */
 static int convert_one(struct cli *c, const char *file, const char *out)
 {
 	const char *name = strcmp(file, "-") == 0 ? NULL : file;
-	int in_fd = 0, rc;
+	int folder = c->model_dir || c->model_dirs, in_fd = 0, rc;
 
 	/* A closed descriptor is now /dev/null: reading or writing it would
 	 * pass for an empty input or a written output. */
@@ -756,7 +780,7 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_STDIN_CLOSED, "cannot read standard input: it is closed");
 		return U2S_IO;
 	}
-	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK)) {
+	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK) && !folder) {
 		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
 		return U2S_IO;
 	}
@@ -764,10 +788,11 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
 	}
-	if (c->model_dir)
-		rc = modeldir_make(&c->opts, name, c->model_dir, !!(c->opts.flags & U2S_WORLD),
-				   say_code, c);
-	else if (out)
+	if (folder) {
+		struct modeldir_run run = { &c->opts, !!(c->opts.flags & U2S_WORLD), c->undo,
+					    say_code, c };
+		rc = modeldir_make(&run, in_fd, name, out);
+	} else if (out)
 		rc = convert_to_file(c, in_fd, name, out);
 	else
 		rc = u2s_convert(in_fd, name, 1, &c->opts);
@@ -778,18 +803,19 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	return rc;
 }
 
-/* -d DIR: FILES[I] to DIR/NAME.sdf, unless an earlier FILE of this run
- * has that output. */
+/* -d DIR: FILES[I] to DIR/NAME.sdf (with --model-dir, the folder
+ * DIR/NAME), unless an earlier FILE of this run has that output. */
 static int convert_into_dir(struct cli *c, char **files, int i)
 {
-	size_t dirlen = strlen(c->dir);
+	size_t dirlen = strlen(c->dir), namelen;
 	char *name = batch_name(c, files[i]), *out;
 	int first = c->first_with_name[i], rc;
 
 	while (dirlen > 1 && c->dir[dirlen - 1] == '/')
 		dirlen--;
-	out = xrealloc(c, NULL, dirlen + strlen(name) + 2);
-	sprintf(out, "%.*s/%s", (int)dirlen, c->dir, name);
+	namelen = strlen(name) - (c->model_dirs ? strlen(".sdf") : 0);
+	out = xrealloc(c, NULL, dirlen + namelen + 2);
+	sprintf(out, "%.*s/%.*s", (int)dirlen, c->dir, (int)namelen, name);
 	if (first != i) {
 		say(c, D_CLI_SAME_OUTPUT, "%s: not converted: %s is the output of %s in this run",
 		    files[i], out, files[first]);
@@ -806,14 +832,15 @@ static int convert_into_dir(struct cli *c, char **files, int i)
  * exit with (3 over 2 over 1 over 0). */
 static int run(struct cli *c, int nfiles, char **files)
 {
+	const char *out = c->model_dir ? c->model_dir : c->out;
 	int i, rc, worst = U2S_OK, failed = 0;
 
 	if (nfiles == 0 && !c->dir)
-		return convert_one(c, "-", c->out);
+		return convert_one(c, "-", out);
 	if (c->dir)
 		c->first_with_name = first_with_name(c, files, nfiles);
 	for (i = 0; i < nfiles; i++) {
-		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], c->out);
+		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], out);
 		failed += rc != U2S_OK;
 		worst = rc > worst ? rc : worst;
 	}
@@ -880,8 +907,11 @@ int main(int argc, char **argv)
 		c.opts.diag_record_fn = print_record;
 		c.opts.diag_record_arg = &c;
 	}
-	/* A closed pipe is an error to report, not a signal to die of. */
+	/* A closed pipe is an error to report, not a signal to die of; so is
+	 * a file-size limit (ulimit -f): write() then fails with EFBIG, the
+	 * output is removed as after any failed write, and -d goes on. */
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	undo_catch_signals(&undo);
 	rc = run(&c, argc - optind, argv + optind);
 	free(c.first_with_name);
