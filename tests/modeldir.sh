@@ -179,6 +179,13 @@ rc=$?
 case $msg in *"blob-missing.urdf:"*"mesh 'package://pkg_b/meshes/gone.stl' is not found"*) ;;
 *) fail "the missing mesh of a block is not named: $msg" ;; esac
 [ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "a failed run left: $(ls -A "$out")"
+# -d OUT --model-dir: a folder per FILE; the missing mesh fails its own only
+ROS_PACKAGE_PATH=$p "$U2S" -q -d "$work/many" --model-dir "$work/robot/r.urdf" \
+	"$work/robot/missing.urdf" 2> /dev/null
+rc=$?
+[ $rc -eq 1 ] || fail "-d --model-dir with a missing mesh gave status $rc, not 1"
+[ "$(ls -A "$work/many")" = r ] || fail "-d --model-dir made: $(ls -A "$work/many")"
+[ -d "$work/many/r" ] && check_folder "$work/many/r" "$p" || fail "-d --model-dir: many/r is not right"
 # a missing package: every place looked in
 msg=$(ROS_PACKAGE_PATH=$work/nowhere AMENT_PREFIX_PATH=/nonexistent "$U2S" -q --model-dir="$out/miss" "$work/robot/r.urdf" 2>&1)
 case $msg in *"package 'pkg_a' is in none of"*"ROS_PACKAGE_PATH ($work/nowhere)"*"AMENT_PREFIX_PATH (/nonexistent)"*) ;;
@@ -204,6 +211,18 @@ for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 	check_folder "$work/real/$n" "$SHARED_PACKAGES/share" || fail "$n: the folder is not right"
 	load_check "$work/real" "$n"
 done
+# all of them in one -d batch, a folder per robot: each is the folder made alone
+rm -rf "$work/batch" "$work/one" && mkdir "$work/one"
+AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair -d "$work/batch" --model-dir \
+	"$SHARED_PACKAGES"/robots/*.urdf || fail "-d --model-dir over the real robots failed"
+for r in "$SHARED_PACKAGES"/robots/*.urdf; do
+	n=$(basename "$r" .urdf)
+	AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair --model-dir="$work/one/$n" "$r"
+	diff -r "$work/batch/$n" "$work/one/$n" > /dev/null ||
+		fail "$n: the batch's folder differs from the one made alone"
+done
+[ "$(ls -A "$work/batch" | wc -l)" -eq "$(ls "$SHARED_PACKAGES"/robots/*.urdf | wc -l)" ] ||
+	fail "the batch holds: $(ls -A "$work/batch")"
 # an unresolvable file:// mesh (the expanding machine's prefix): status 1, nothing left
 rm -rf "$work/real" && mkdir "$work/real"
 AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --model-dir="$work/real/d455" \
