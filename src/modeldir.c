@@ -27,7 +27,8 @@ static const char MARKER[] = "<!-- u2s model folder: u2s --model-dir replaces it
 struct folder {
 	const char *tmp;              /* the folder being built */
 	struct undo *undo;            /* each path in it, recorded before it is made */
-	char **paths;                 /* under meshes/, copied so far */
+	char **paths;                 /* under meshes/, copied so far: a hash
+				       * set, CAP slots (a power of two) */
 	size_t npaths, cap;
 	modeldir_say_fn *say;
 	void *say_arg;
@@ -394,23 +395,55 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
+/* PATH's slot in F's set: where it is, or the empty one it would take. */
+static char **slot(char **paths, size_t cap, const char *path)
+{
+	size_t h = 14695981039346656037u;   /* FNV-1a */
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)path; *c; c++)
+		h = (h ^ *c) * 1099511628211u;
+	for (h &= cap - 1; paths[h] && strcmp(paths[h], path); h = (h + 1) & (cap - 1))
+		;
+	return &paths[h];
+}
+
+/* Whether PATH was met before; if not, it is now (a set, not a list: a
+ * robot with many meshes costs no scan per mesh). */
+static int met_before(struct folder *f, const char *path)
+{
+	char **at;
+	size_t i;
+
+	if (2 * (f->npaths + 1) > f->cap) {   /* at most half full */
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		char **bigger = calloc(cap, sizeof *bigger);
+		if (!bigger)
+			abort();   /* out of memory, for a path */
+		for (i = 0; i < f->cap; i++)
+			if (f->paths[i])
+				*slot(bigger, cap, f->paths[i]) = f->paths[i];
+		free(f->paths);
+		f->paths = bigger;
+		f->cap = cap;
+	}
+	at = slot(f->paths, f->cap, path);
+	if (*at)
+		return 1;
+	if ((*at = strdup(path)) == NULL)
+		abort();
+	f->npaths++;
+	return 0;
+}
+
 /* SOURCE at meshes/PATH, once, and what it references. */
 static int copy_into(struct folder *f, const char *source, const char *path, const char *why)
 {
 	char *dst;
-	size_t i;
 	int err;
 
-	for (i = 0; i < f->npaths; i++)
-		if (!strcmp(f->paths[i], path))
-			return 0;
-	if (f->npaths == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 64;
-		f->paths = realloc(f->paths, f->cap * sizeof *f->paths);
-		if (!f->paths)
-			return ENOMEM;
-	}
-	f->paths[f->npaths++] = strdup(path);
+	if (met_before(f, path))
+		return 0;
 	if (access(source, R_OK) != 0) {
 		sayf(f, D_CLI_MODEL_REF_NOT_FOUND, "%s '%s' is not found: no file %s", why, path, source);
 		return ENOENT;
@@ -727,7 +760,7 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 	if (rc == U2S_OK)
 		rc = build(&f, run, buf, len, file, p.name);
 	rc = finish(&f, &p, rc);
-	for (i = 0; i < f.npaths; i++)
+	for (i = 0; i < f.cap; i++)
 		free(f.paths[i]);
 	free(f.paths);
 	free(buf);
