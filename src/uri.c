@@ -171,7 +171,10 @@ static const char *folder_uri(struct rewriter *rw, const char *f, struct srcpos 
 			 must(rw->rb->oom, talloc_asprintf(tmp, "/meshes/%s", path)));
 	index_put(rw->done, f, uri);
 	index_put(rw->done, uri, uri);   /* a blob met twice is rewritten once */
-	if (rw->opts->mesh_fn && (err = rw->opts->mesh_fn(rw->opts->mesh_arg, source, path)) != 0) {
+	/* the first failure ends the conversion: no more copies are asked for
+	 * (a full disk would fail each, with a message each) */
+	if (rw->opts->mesh_fn && rw->status == U2S_OK &&
+	    (err = rw->opts->mesh_fn(rw->opts->mesh_arg, source, path)) != 0) {
 		diag_error(rw->d, D_MODEL_MESH_REFUSED, pos.line, pos.col,
 			   "mesh '%s' (%s) cannot be put in the model folder: %s", f, source,
 			   strerror(err));
