@@ -167,11 +167,15 @@ static char *read_fd(int fd, size_t *len)
 {
 	char *buf = NULL, *bigger;
 	size_t cap = 0, n = 0;
+	struct stat st;
 	ssize_t r;
 
+	/* a regular file's size, and one byte to see its end: no regrowing */
+	size_t first = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 ?
+		       (size_t)st.st_size + 1 : 1 << 16;
 	do {
 		if (n == cap) {
-			cap = cap ? cap * 2 : 1 << 16;
+			cap = cap ? cap * 2 : first;
 			bigger = realloc(buf, cap + 1);
 			if (!bigger) {
 				free(buf);
