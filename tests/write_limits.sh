@@ -87,7 +87,8 @@ only "$T/m" small
 
 # ---- a full disk: a device that is always full ---------------------------------
 mkdir "$T/full"
-if mknod "$T/full/big.sdf" c 1 7 2> /dev/null; then
+# (opened once first: a container may let the node be made, not opened)
+if mknod "$T/full/big.sdf" c 1 7 2> /dev/null && (: > "$T/full/big.sdf") 2> /dev/null; then
 	"$U2S" -d "$T/full" "$T/in/big.urdf" "$T/in/small.urdf" 2> "$T/err"
 	rc=$?
 	[ $rc -eq 3 ] || fail "-d into a full device: status $rc, not 3"
@@ -95,7 +96,8 @@ if mknod "$T/full/big.sdf" c 1 7 2> /dev/null; then
 	[ -c "$T/full/big.sdf" ] || fail "-d replaced the device"
 	only "$T/full" big.sdf small.sdf
 else
-	echo "write_limits.sh: cannot make a device node (not root?): the full device is skipped"
+	echo "write_limits.sh: cannot make or open a device node (not root?): the full device is skipped"
+	rm -f "$T/full/big.sdf"
 fi
 
 # ---- a full disk: a 64 KB tmpfs, mounted in a namespace of its own -----------------
