@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <math.h>
@@ -21,6 +20,7 @@
 #include "cli_codes.h"
 #include "modeldir.h"
 #include "u2s.h"
+#include "undo.h"
 
 static const char USAGE[] =
 	"Usage: u2s [OPTION]... [FILE]...\n"
@@ -47,7 +47,8 @@ static const char USAGE[] =
 	"                            package's absolute directory, from --package-path,\n"
 	"                            ROS_PACKAGE_PATH, then AMENT_PREFIX_PATH\n"
 	"                            (PREFIX/share/NAME); a package found nowhere is\n"
-	"                            warned of and kept as model://\n"
+	"                            warned of and kept as model://; the meshes of\n"
+	"                            <gazebo> blocks too (other modes: as written)\n"
 	"      --package-path=NAME=DIR\n"
 	"                     package NAME is the directory DIR (with --uri-mode=file;\n"
 	"                     repeatable)\n"
@@ -82,17 +83,22 @@ static const char USAGE[] =
 	"                     also --pose='X Y Z ROLL PITCH YAW'\n"
 	"      --model-dir=DIR\n"
 	"                     write a Gazebo model folder DIR instead: model.config,\n"
-	"                     the SDF in every version above, each mesh and the\n"
-	"                     images and material files it names under meshes/\n"
-	"                     (URIs model://NAME/meshes/..., NAME the last part of\n"
-	"                     DIR); with --world also world.sdf.  One FILE; no -o/-d\n"
+	"                     the SDF in every version above, each mesh (of the\n"
+	"                     <gazebo> blocks too) and the images and material\n"
+	"                     files it names under meshes/ (URIs\n"
+	"                     model://NAME/meshes/..., NAME the last part of DIR);\n"
+	"                     with --world also world.sdf.  One FILE\n"
+	"      --model-dir    with -d OUT: a folder OUT/NAME per FILE, NAME as -d\n"
+	"                     names NAME.sdf (DIR needs the '=': a bare --model-dir\n"
+	"                     without -d is a usage error)\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
 	"Exit status: 0 converted (warnings allowed), 1 input rejected,\n"
 	"2 usage error, 3 cannot read the input or write the output.\n"
 	"With several FILEs, the highest status of any file: 3 if one could not be\n"
-	"read or written, else 2 if two FILEs named the same DIR/NAME.sdf (the\n"
+	"read or written (a full disk, a file-size limit: no temporary file stays,\n"
+	"and -d goes on), else 2 if two FILEs named the same DIR/NAME.sdf (the\n"
 	"second is not converted), else 1 if one was rejected, else 0.\n"
 	"\n"
 	"gz sim reads no standard input: give it a file.  A world (--world) loads\n"
@@ -126,13 +132,15 @@ struct cli {
 	size_t npackages;
 	const char *out;                /* -o */
 	const char *dir;                /* -d */
-	const char *model_dir;          /* --model-dir */
+	const char *model_dir;          /* --model-dir=DIR */
+	int model_dirs;                 /* --model-dir: with -d, OUT/NAME/ per FILE */
 	int stats;                      /* --stats */
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
 					 * with its output name */
 	int stdin_closed, stdout_closed; /* found closed at the start (and
 					  * now /dev/null) */
+	struct undo *undo;              /* what a fatal signal removes */
 };
 
 /* Writes D on standard error in the style of --diagnostics. */
@@ -431,7 +439,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "world", optional_argument, NULL, OPT_WORLD },
 		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
 		{ "pose", required_argument, NULL, OPT_POSE },
-		{ "model-dir", required_argument, NULL, OPT_MODEL_DIR },
+		{ "model-dir", optional_argument, NULL, OPT_MODEL_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -457,7 +465,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_WORLD: rc = parse_world(c, optarg); break;
 		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
 		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
-		case OPT_MODEL_DIR: c->model_dir = optarg; break;
+		case OPT_MODEL_DIR: c->model_dir = optarg; c->model_dirs = !optarg; break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -470,6 +478,26 @@ static int parse_options(struct cli *c, int argc, char **argv)
 	return rc;
 }
 
+/* --model-dir=DIR: one folder from one FILE; --model-dir: with -d OUT, a
+ * folder OUT/NAME per FILE.  The space form of old (--model-dir DIR FILE)
+ * reads as the second without -d: said so, with the spelling to use. */
+static int check_model_dir(const struct cli *c, int nfiles)
+{
+	if (c->out || (c->opts.flags & U2S_CHECK))
+		return usage_error(c, D_CLI_MODEL_ALONE, "%s", "--model-dir writes folders: no -o "
+				   "or --check with it");
+	if (c->model_dirs && !c->dir)
+		return usage_error(c, D_CLI_MODEL_NEEDS_DIR, "%s", "--model-dir without =DIR makes "
+				   "a folder OUT/NAME per FILE and needs -d OUT; for one folder "
+				   "write --model-dir=DIR FILE (with '=': a word after a bare "
+				   "--model-dir is a FILE)");
+	if (c->model_dir && (c->dir || nfiles > 1))
+		return usage_error(c, D_CLI_MODEL_DIR_ONE, "%s", "--model-dir=DIR makes one folder "
+				   "from one FILE; for a folder per FILE write -d OUT --model-dir "
+				   "FILE...");
+	return U2S_OK;
+}
+
 /* The combinations of options and FILEs that make no sense. */
 static int check_usage(const struct cli *c, int nfiles, char **files)
 {
@@ -480,10 +508,12 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if ((c->opts.flags & U2S_CHECK) && (c->out || c->dir))
 		return usage_error(c, D_CLI_CHECK_WRITES, "%s",
 				   "--check writes nothing: no -o or -d with it");
-	if (c->model_dir && (c->out || c->dir || (c->opts.flags & U2S_CHECK) || nfiles > 1))
-		return usage_error(c, D_CLI_MODEL_ALONE, "%s",
-				   "--model-dir makes one folder from one FILE: no -o, -d or --check");
-	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir)
+	if (c->model_dir || c->model_dirs) {
+		int rc = check_model_dir(c, nfiles);
+		if (rc != U2S_OK)
+			return rc;
+	}
+	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir && !c->model_dirs)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
 	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
@@ -513,92 +543,46 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 
 /* ---- output ------------------------------------------------------------- */
 
-/* The temporary file being written, for on_fatal_signal(): the one piece of
- * process-wide state, as a signal handler can reach nothing else.  It is
- * set and cleared with the signals blocked. */
-static const char *volatile temp_in_progress;
-
-static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
-#define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 /* The longest file name (a path component) the usual file systems take. */
 #define U2S_NAME_MAX 255
-
-/* Removes the temporary file, then dies of SIG as if not caught, so that
- * the caller (a shell, make, xargs) sees the signal. */
-static void on_fatal_signal(int sig)
-{
-	const char *tmp = temp_in_progress;
-
-	if (tmp)
-		unlink(tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Catches the fatal signals that are not ignored (a signal ignored by
- * whoever started u2s, as nohup does, stays ignored). */
-static void catch_fatal_signals(void)
-{
-	size_t i;
-
-	for (i = 0; i < NFATAL; i++) {
-		struct sigaction sa, old;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_fatal_signal;
-		sigemptyset(&sa.sa_mask);
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-			sigaction(fatal_signals[i], &sa, NULL);
-	}
-}
-
-/* Blocks the fatal signals in this thread (OLD gets the mask to restore).
- * That is enough: a handler may run in one of the conversion's threads,
- * but they are all joined before u2s_convert() returns, so none runs
- * beside temp_create() or temp_finish(). */
-static void block_fatal_signals(sigset_t *old)
-{
-	sigset_t block;
-	size_t i;
-
-	sigemptyset(&block);
-	for (i = 0; i < NFATAL; i++)
-		sigaddset(&block, fatal_signals[i]);
-	pthread_sigmask(SIG_BLOCK, &block, old);
-}
 
 /* mkstemp(TMP), the file then removed by a fatal signal until
  * temp_finish(): a signal lands before the file exists or once it is
  * recorded, never between. */
-static int temp_create(char *tmp)
+static int temp_create(const struct cli *c, char *tmp)
 {
 	sigset_t old;
 	int fd;
 
-	block_fatal_signals(&old);
+	undo_block(&old);
 	fd = mkstemp(tmp);
-	if (fd >= 0)
-		temp_in_progress = tmp;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (fd >= 0 && undo_push(c->undo, tmp, 0) != 0) {
+		unlink(tmp);
+		close(fd);
+		fd = -1;
+		errno = ENOMEM;
+	}
+	undo_unblock(&old);
 	return fd;
 }
 
 /* Renames TMP to OUT when KEEP, else removes it; returns -1 with errno
  * set when the rename failed (TMP is then removed).  Either way a signal
  * no longer removes anything. */
-static int temp_finish(const char *tmp, const char *out, int keep)
+static int temp_finish(const struct cli *c, const char *tmp, const char *out, int keep)
 {
 	sigset_t old;
 	int rc = 0, err = 0;
 
-	block_fatal_signals(&old);
+	undo_block(&old);
 	if (keep && rename(tmp, out) != 0) {
 		rc = -1;
 		err = errno;
 	}
 	if (!keep || rc != 0)
 		unlink(tmp);
-	temp_in_progress = NULL;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	undo_forget(c->undo);
+	undo_unblock(&old);
 	errno = err;
 	return rc;
 }
@@ -659,7 +643,7 @@ static int open_output(const struct cli *c, const char *out, const struct stat *
 		baselen = U2S_NAME_MAX - (sizeof "..XXXXXX" - 1);
 	*tmp = xrealloc(c, NULL, strlen(out) + sizeof "..XXXXXX");
 	sprintf(*tmp, "%.*s.%.*s.XXXXXX", (int)dirlen, out, (int)baselen, out + dirlen);
-	fd = temp_create(*tmp);
+	fd = temp_create(c, *tmp);
 	if (fd >= 0) {
 		mask = umask(0);
 		umask(mask);
@@ -708,7 +692,7 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 		say(c, D_CLI_WRITE_FAILED, "cannot write %s: %s", out, strerror(errno));
 		rc = U2S_IO;
 	}
-	if (tmp && temp_finish(tmp, out, rc == U2S_OK) != 0) {
+	if (tmp && temp_finish(c, tmp, out, rc == U2S_OK) != 0) {
 		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
 	}
@@ -789,11 +773,12 @@ static void keep_stats(void *arg, const struct u2s_stats *st)
 	*(struct u2s_stats *)arg = *st;
 }
 
-/* Converts FILE ("-": standard input) to OUT (NULL: standard output). */
+/* Converts FILE ("-": standard input) to OUT (NULL: standard output), or
+ * into the model folder OUT with --model-dir. */
 static int convert_one(struct cli *c, const char *file, const char *out)
 {
 	const char *name = strcmp(file, "-") == 0 ? NULL : file;
-	int in_fd = 0, rc;
+	int folder = c->model_dir || c->model_dirs, in_fd = 0, rc;
 
 	/* A closed descriptor is now /dev/null: reading or writing it would
 	 * pass for an empty input or a written output. */
@@ -801,7 +786,7 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_STDIN_CLOSED, "cannot read standard input: it is closed");
 		return U2S_IO;
 	}
-	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK)) {
+	if (!out && c->stdout_closed && !(c->opts.flags & U2S_CHECK) && !folder) {
 		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
 		return U2S_IO;
 	}
@@ -809,10 +794,11 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;
 	}
-	if (c->model_dir)
-		rc = modeldir_make(&c->opts, name, c->model_dir, !!(c->opts.flags & U2S_WORLD),
-				   say_code, c);
-	else if (out)
+	if (folder) {
+		struct modeldir_run run = { &c->opts, !!(c->opts.flags & U2S_WORLD), c->undo,
+					    say_code, c };
+		rc = modeldir_make(&run, in_fd, name, out);
+	} else if (out)
 		rc = convert_to_file(c, in_fd, name, out);
 	else
 		rc = u2s_convert(in_fd, name, 1, &c->opts);
@@ -823,18 +809,19 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	return rc;
 }
 
-/* -d DIR: FILES[I] to DIR/NAME.sdf, unless an earlier FILE of this run
- * has that output. */
+/* -d DIR: FILES[I] to DIR/NAME.sdf (with --model-dir, the folder
+ * DIR/NAME), unless an earlier FILE of this run has that output. */
 static int convert_into_dir(struct cli *c, char **files, int i)
 {
-	size_t dirlen = strlen(c->dir);
+	size_t dirlen = strlen(c->dir), namelen;
 	char *name = batch_name(c, files[i]), *out;
 	int first = c->first_with_name[i], rc;
 
 	while (dirlen > 1 && c->dir[dirlen - 1] == '/')
 		dirlen--;
-	out = xrealloc(c, NULL, dirlen + strlen(name) + 2);
-	sprintf(out, "%.*s/%s", (int)dirlen, c->dir, name);
+	namelen = strlen(name) - (c->model_dirs ? strlen(".sdf") : 0);
+	out = xrealloc(c, NULL, dirlen + namelen + 2);
+	sprintf(out, "%.*s/%.*s", (int)dirlen, c->dir, (int)namelen, name);
 	if (first != i) {
 		say(c, D_CLI_SAME_OUTPUT, "%s: not converted: %s is the output of %s in this run",
 		    files[i], out, files[first]);
@@ -851,14 +838,15 @@ static int convert_into_dir(struct cli *c, char **files, int i)
  * exit with (3 over 2 over 1 over 0). */
 static int run(struct cli *c, int nfiles, char **files)
 {
+	const char *out = c->model_dir ? c->model_dir : c->out;
 	int i, rc, worst = U2S_OK, failed = 0;
 
 	if (nfiles == 0 && !c->dir)
-		return convert_one(c, "-", c->out);
+		return convert_one(c, "-", out);
 	if (c->dir)
 		c->first_with_name = first_with_name(c, files, nfiles);
 	for (i = 0; i < nfiles; i++) {
-		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], c->out);
+		rc = c->dir ? convert_into_dir(c, files, i) : convert_one(c, files[i], out);
 		failed += rc != U2S_OK;
 		worst = rc > worst ? rc : worst;
 	}
@@ -888,10 +876,12 @@ static int open_standard_fds(void)
 
 int main(int argc, char **argv)
 {
+	struct undo undo = { NULL };
 	struct cli c;
 	int rc, closed = open_standard_fds();
 
 	memset(&c, 0, sizeof c);
+	c.undo = &undo;
 	c.stdin_closed = closed & 1;
 	c.stdout_closed = (closed & 2) != 0;
 	c.opts = (struct u2s_options)U2S_OPTIONS_INIT;
@@ -923,9 +913,12 @@ int main(int argc, char **argv)
 		c.opts.diag_record_fn = print_record;
 		c.opts.diag_record_arg = &c;
 	}
-	/* A closed pipe is an error to report, not a signal to die of. */
+	/* A closed pipe is an error to report, not a signal to die of; so is
+	 * a file-size limit (ulimit -f): write() then fails with EFBIG, the
+	 * output is removed as after any failed write, and -d goes on. */
 	signal(SIGPIPE, SIG_IGN);
-	catch_fatal_signals();
+	signal(SIGXFSZ, SIG_IGN);
+	undo_catch_signals(&undo);
 	rc = run(&c, argc - optind, argv + optind);
 	free(c.first_with_name);
 	free(c.packages);

@@ -19,13 +19,16 @@
 #include <unistd.h>
 
 #include "cli_codes.h"
+#include "undo.h"
 
 /* model.config's first lines: what marks a folder u2s may replace. */
 static const char MARKER[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
 
 struct folder {
 	const char *tmp;              /* the folder being built */
-	char **paths;                 /* under meshes/, copied so far */
+	struct undo *undo;            /* each path in it, recorded before it is made */
+	char **paths;                 /* under meshes/, copied so far: a hash
+				       * set, CAP slots (a power of two) */
 	size_t npaths, cap;
 	modeldir_say_fn *say;
 	void *say_arg;
@@ -60,12 +63,23 @@ static char *xasprintf(const char *fmt, ...)
 
 /* ---- files ------------------------------------------------------------------ */
 
-static int mkdirs_under(const char *root, const char *rel)
+/* PATH recorded for a fatal signal's handler to remove (undo.h). */
+static void record(struct folder *f, const char *path, int is_dir)
+{
+	if (undo_push(f->undo, path, is_dir) != 0)
+		abort();   /* out of memory, for a path */
+}
+
+/* The folders on the way to ROOT/REL (its last part a file's name). */
+static int mkdirs_under(struct folder *f, const char *root, const char *rel)
 {
 	char *p = xasprintf("%s/%s", root, rel), *s;
+	struct stat st;
 
 	for (s = p + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
 		*s = '\0';
+		if (lstat(p, &st) != 0)
+			record(f, p, 1);
 		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
 			free(p);
 			return -1;
@@ -76,8 +90,39 @@ static int mkdirs_under(const char *root, const char *rel)
 	return 0;
 }
 
-/* Copies SRC to the new file DST, byte for byte; 0 or an errno value. */
-static int copy_file(const char *src, const char *dst)
+/* The new file PATH of the folder, open for writing; -1 (errno set). */
+static int create_file(struct folder *f, const char *path)
+{
+	record(f, path, 0);
+	return open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+}
+
+/* Writes LEN bytes of BUF to FD; 0 or an errno value (a short write, as
+ * at a file-size limit, is retried and then fails with the reason). */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 && errno ? errno : EIO;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Whether copy_file_range failed only for not copying between these
+ * files (not a full disk or a file-size limit: those are the answer). */
+static int copy_unsupported(int err)
+{
+	return err == EXDEV || err == EINVAL || err == ENOSYS || err == EOPNOTSUPP ||
+	       err == EBADF;
+}
+
+/* Copies SRC to the new file DST of F, byte for byte; 0 or an errno value. */
+static int copy_file(struct folder *f, const char *src, const char *dst)
 {
 	int in = open(src, O_RDONLY), out, err = 0;
 	char buf[1 << 16];
@@ -85,7 +130,7 @@ static int copy_file(const char *src, const char *dst)
 
 	if (in < 0)
 		return errno;
-	out = open(dst, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	out = create_file(f, dst);
 	if (out < 0) {
 		err = errno;
 		close(in);
@@ -93,14 +138,11 @@ static int copy_file(const char *src, const char *dst)
 	}
 	while ((n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0)) > 0)
 		;
-	if (n < 0) {   /* not between these file systems: by hand */
-		while ((n = read(in, buf, sizeof buf)) > 0)
-			if (write(out, buf, (size_t)n) != n) {
-				n = -1;
-				break;
-			}
+	if (n < 0 && copy_unsupported(errno)) {   /* by hand */
+		while ((n = read(in, buf, sizeof buf)) > 0 && (err = write_all(out, buf, (size_t)n)) == 0)
+			;
 	}
-	if (n < 0)
+	if (n < 0 && !err)
 		err = errno ? errno : EIO;
 	close(in);
 	if (close(out) != 0 && !err)
@@ -119,29 +161,54 @@ static void remove_tree(const char *dir)
 	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static char *read_all(const char *path, size_t *len)
+/* All of FD, '\0'-terminated, in *LEN bytes; NULL (errno set) when it
+ * cannot be read. */
+static char *read_fd(int fd, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, r;
+	char *buf = NULL, *bigger;
+	size_t cap = 0, n = 0;
+	struct stat st;
+	ssize_t r;
 
-	if (!fp)
-		return NULL;
+	/* a regular file's size, and one byte to see its end: no regrowing */
+	size_t first = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 ?
+		       (size_t)st.st_size + 1 : 1 << 16;
 	do {
 		if (n == cap) {
-			cap = cap ? cap * 2 : 1 << 16;
-			buf = realloc(buf, cap + 1);
-			if (!buf) {
-				fclose(fp);
+			cap = cap ? cap * 2 : first;
+			bigger = realloc(buf, cap + 1);
+			if (!bigger) {
+				free(buf);
+				errno = ENOMEM;
 				return NULL;
 			}
+			buf = bigger;
 		}
-		r = fread(buf + n, 1, cap - n, fp);
-		n += r;
+		r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			free(buf);
+			return NULL;
+		}
+		n += (size_t)r;
 	} while (r > 0);
-	fclose(fp);
 	buf[n] = '\0';
 	*len = n;
+	return buf;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY), err;
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = read_fd(fd, len);
+	err = errno;
+	close(fd);
+	errno = err;
 	return buf;
 }
 
@@ -332,29 +399,61 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
 }
 
+/* PATH's slot in F's set: where it is, or the empty one it would take. */
+static char **slot(char **paths, size_t cap, const char *path)
+{
+	size_t h = 14695981039346656037u;   /* FNV-1a */
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)path; *c; c++)
+		h = (h ^ *c) * 1099511628211u;
+	for (h &= cap - 1; paths[h] && strcmp(paths[h], path); h = (h + 1) & (cap - 1))
+		;
+	return &paths[h];
+}
+
+/* Whether PATH was met before; if not, it is now (a set, not a list: a
+ * robot with many meshes costs no scan per mesh). */
+static int met_before(struct folder *f, const char *path)
+{
+	char **at;
+	size_t i;
+
+	if (2 * (f->npaths + 1) > f->cap) {   /* at most half full */
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		char **bigger = calloc(cap, sizeof *bigger);
+		if (!bigger)
+			abort();   /* out of memory, for a path */
+		for (i = 0; i < f->cap; i++)
+			if (f->paths[i])
+				*slot(bigger, cap, f->paths[i]) = f->paths[i];
+		free(f->paths);
+		f->paths = bigger;
+		f->cap = cap;
+	}
+	at = slot(f->paths, f->cap, path);
+	if (*at)
+		return 1;
+	if ((*at = strdup(path)) == NULL)
+		abort();
+	f->npaths++;
+	return 0;
+}
+
 /* SOURCE at meshes/PATH, once, and what it references. */
 static int copy_into(struct folder *f, const char *source, const char *path, const char *why)
 {
 	char *dst;
-	size_t i;
 	int err;
 
-	for (i = 0; i < f->npaths; i++)
-		if (!strcmp(f->paths[i], path))
-			return 0;
-	if (f->npaths == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 64;
-		f->paths = realloc(f->paths, f->cap * sizeof *f->paths);
-		if (!f->paths)
-			return ENOMEM;
-	}
-	f->paths[f->npaths++] = strdup(path);
+	if (met_before(f, path))
+		return 0;
 	if (access(source, R_OK) != 0) {
 		sayf(f, D_CLI_MODEL_REF_NOT_FOUND, "%s '%s' is not found: no file %s", why, path, source);
 		return ENOENT;
 	}
 	dst = xasprintf("%s/meshes/%s", f->tmp, path);
-	err = mkdirs_under(f->tmp, dst + strlen(f->tmp) + 1) ? errno : copy_file(source, dst);
+	err = mkdirs_under(f, f->tmp, dst + strlen(f->tmp) + 1) ? errno : copy_file(f, source, dst);
 	if (err)
 		sayf(f, D_CLI_MODEL_COPY, "cannot copy %s to %s: %s", source, dst, strerror(err));
 	free(dst);
@@ -381,27 +480,19 @@ static int on_mesh(void *arg, const char *source, const char *path)
 
 /* ---- the folder --------------------------------------------------------------- */
 
+/* The library's writer (u2s_convert_buffer_to) into the descriptor ARG. */
 static int write_fd(void *arg, const char *buf, size_t len)
 {
-	int fd = *(int *)arg;
-
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0)
-			return errno ? errno : EIO;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return write_all(*(int *)arg, buf, len);
 }
 
-static int write_text(const char *path, const char *text)
+static int write_text(struct folder *f, const char *path, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666), err;
+	int fd = create_file(f, path), err;
 
 	if (fd < 0)
 		return errno;
-	err = write_fd(&fd, text, strlen(text));
+	err = write_all(fd, text, strlen(text));
 	if (close(fd) != 0 && !err)
 		err = errno;
 	return err;
@@ -436,7 +527,7 @@ static char *xml_escape(const char *s)
  *     9ec1081): the <sdf> with the highest version, whatever the order.
  * So every reader takes the newest file it can read; ascending order also
  * makes the last listed the newest, for readers that take the last. */
-static int write_config(const char *tmp, const char *name, const char *file)
+static int write_config(struct folder *f, const char *name, const char *file)
 {
 	const char *const *v = u2s_sdf_versions();
 	char *ename = xml_escape(name), *efile = xml_escape(file ? file : "standard input");
@@ -454,8 +545,8 @@ static int write_config(const char *tmp, const char *name, const char *file)
 		      "converted from URDF by u2s %s</description>\n</model>\n", text, efile,
 		      u2s_version());
 	free(text);
-	path = xasprintf("%s/model.config", tmp);
-	err = write_text(path, t);
+	path = xasprintf("%s/model.config", f->tmp);
+	err = write_text(f, path, t);
 	free(path);
 	free(t);
 	free(ename);
@@ -466,9 +557,9 @@ static int write_config(const char *tmp, const char *name, const char *file)
 /* world.sdf: the model by model://NAME, in the oldest version u2s writes
  * (every gz-sim reads it); gz-sim adds its default systems to a world
  * that names none. */
-static int write_world(const char *tmp, const char *name)
+static int write_world(struct folder *f, const char *name)
 {
-	char *ename = xml_escape(name), *path = xasprintf("%s/world.sdf", tmp);
+	char *ename = xml_escape(name), *path = xasprintf("%s/world.sdf", f->tmp);
 	char *text = xasprintf(
 		"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
 		"    <light type='directional' name='sun'>\n      <cast_shadows>true</cast_shadows>\n"
@@ -483,7 +574,7 @@ static int write_world(const char *tmp, const char *name)
 		"        </visual>\n      </link>\n    </model>\n"
 		"    <include>\n      <uri>model://%s</uri>\n    </include>\n  </world>\n</sdf>\n",
 		u2s_sdf_versions()[0], ename, ename);
-	int err = write_text(path, text);
+	int err = write_text(f, path, text);
 
 	free(text);
 	free(path);
@@ -505,6 +596,7 @@ static int ours(const char *dir)
 	return yes;
 }
 
+/* The SDF in each version, into model-V.sdf. */
 static int convert_versions(struct folder *f, const struct u2s_options *given, const char *buf,
 			    size_t len, const char *file, const char *name)
 {
@@ -519,19 +611,20 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, c
 	o.mesh_arg = f;
 	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
 		char *path = xasprintf("%s/model-%s.sdf", f->tmp, *v);
-		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		int fd = create_file(f, path);
 		if (fd < 0) {
 			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s: %s", path, strerror(errno));
 			rc = U2S_IO;
 		} else {
 			o.sdf_version = *v;
 			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
-			if (close(fd) != 0 && rc == U2S_OK)
+			if (close(fd) != 0 && rc == U2S_OK) {   /* a disk that fills only now */
+				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s: %s", path, strerror(errno));
 				rc = U2S_IO;
+			}
 			if (rc == U2S_OK && f->failed)
 				rc = U2S_REJECTED;   /* a texture not found */
-			if (v != u2s_sdf_versions())
-				o.flags |= U2S_QUIET;   /* each warning once */
+			o.flags |= U2S_QUIET;   /* each warning once */
 		}
 		free(path);
 	}
@@ -559,63 +652,122 @@ static int put_in_place(struct folder *f, const char *tmp, const char *dir, cons
 	return U2S_OK;
 }
 
-int modeldir_make(const struct u2s_options *opts, const char *file, const char *dir,
-		  int world, modeldir_say_fn *say, void *say_arg)
+/* Where the folder DIR goes: CLEAN is DIR without a final '/', NAME its
+ * last part, PARENT the folder holding it, TMP the hidden folder built
+ * beside it and OLD the name an earlier DIR is moved aside to. */
+struct place {
+	char *clean, *name, *parent, *tmp, *old;
+};
+
+static void place_of(struct place *p, const char *dir)
 {
-	struct folder f = { NULL, NULL, 0, 0, say, say_arg, 0 };
-	size_t dlen = strlen(dir), len = 0, i;
+	size_t dlen = strlen(dir);
 	const char *base;
-	char *clean, *name, *parent, *tmp, *old, *buf;
-	struct stat st;
-	int rc = U2S_OK, err = 0;
 
 	while (dlen > 1 && dir[dlen - 1] == '/')
 		dlen--;
-	clean = strndup(dir, dlen);
-	base = strrchr(clean, '/');
-	name = strdup(base ? base + 1 : clean);
-	parent = base ? strndup(clean, (size_t)(base - clean) + (base == clean)) : strdup(".");
-	if (lstat(clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(clean))) {
-		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
-		     "u2s made: not replaced", clean);
+	p->clean = strndup(dir, dlen);
+	base = strrchr(p->clean, '/');
+	p->name = strdup(base ? base + 1 : p->clean);
+	p->parent = base ? strndup(p->clean, (size_t)(base - p->clean) + (base == p->clean))
+			 : strdup(".");
+	if (!p->clean || !p->name || !p->parent)
+		abort();   /* out of memory, for a path */
+	p->tmp = xasprintf("%s/.%s.u2s-XXXXXX", p->parent, p->name);
+	p->old = NULL;
+}
+
+static void place_free(struct place *p)
+{
+	free(p->clean);
+	free(p->name);
+	free(p->parent);
+	free(p->tmp);
+	free(p->old);
+}
+
+/* mkdtemp(TMP), recorded with the fatal signals blocked: a signal lands
+ * before the folder exists or once it is recorded, never between. */
+static int make_temp(struct folder *f, struct place *p)
+{
+	sigset_t old;
+	int made;
+
+	undo_block(&old);
+	made = mkdtemp(p->tmp) != NULL;
+	if (made)
+		record(f, p->tmp, 1);
+	undo_unblock(&old);
+	if (!made) {
+		sayf(f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", p->parent,
+		     strerror(errno));
+		return U2S_IO;
+	}
+	f->tmp = p->tmp;
+	p->old = xasprintf("%s-old", p->tmp);   /* unique, as TMP is */
+	return U2S_OK;
+}
+
+/* Everything of the folder, in TMP. */
+static int build(struct folder *f, const struct modeldir_run *run, const char *buf, size_t len,
+		 const char *file, const char *name)
+{
+	int rc = convert_versions(f, run->opts, buf, len, file, name), err = 0;
+
+	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
+			     (run->world && (err = write_world(f, name)) != 0))) {
+		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->tmp, strerror(err));
 		rc = U2S_IO;
 	}
-	buf = rc == U2S_OK ? read_all(file ? file : "/dev/stdin", &len) : NULL;
-	if (rc == U2S_OK && !buf) {
+	return rc;
+}
+
+/* The folder renamed into place when RC is U2S_OK, else removed; either
+ * way, with the fatal signals blocked, and nothing left for them to
+ * remove.  Returns the status. */
+static int finish(struct folder *f, const struct place *p, int rc)
+{
+	sigset_t old;
+
+	undo_block(&old);
+	if (rc == U2S_OK)
+		rc = put_in_place(f, p->tmp, p->clean, p->old);
+	if (rc != U2S_OK && f->tmp)
+		remove_tree(f->tmp);
+	undo_forget(f->undo);
+	undo_unblock(&old);
+	return rc;
+}
+
+int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
+{
+	struct folder f = { NULL, run->undo, NULL, 0, 0, run->say, run->say_arg, 0 };
+	struct place p;
+	size_t len = 0, i;
+	char *buf = NULL;
+	struct stat st;
+	int rc = U2S_OK;
+
+	place_of(&p, dir);
+	if (lstat(p.clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(p.clean))) {
+		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
+		     "u2s made: not replaced", p.clean);
+		rc = U2S_IO;
+	}
+	if (rc == U2S_OK && (buf = read_fd(in_fd, &len)) == NULL) {
 		sayf(&f, D_CLI_MODEL_READ, "cannot read %s: %s", file ? file : "standard input",
 		     strerror(errno));
 		rc = U2S_IO;
 	}
-	tmp = xasprintf("%s/.%s.u2s-XXXXXX", parent, name);
-	old = xasprintf("%s-old", tmp);   /* unique once mkdtemp made TMP */
-	if (rc == U2S_OK && !mkdtemp(tmp)) {
-		sayf(&f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", parent,
-		     strerror(errno));
-		rc = U2S_IO;
-	} else if (rc == U2S_OK) {
-		free(old);
-		old = xasprintf("%s-old", tmp);
-	}
-	f.tmp = tmp;
 	if (rc == U2S_OK)
-		rc = convert_versions(&f, opts, buf, len, file, name);
-	if (rc == U2S_OK && ((err = write_config(tmp, name, file)) != 0 ||
-			     (world && (err = write_world(tmp, name)) != 0))) {
-		sayf(&f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", tmp, strerror(err));
-		rc = U2S_IO;
-	}
+		rc = make_temp(&f, &p);
 	if (rc == U2S_OK)
-		rc = put_in_place(&f, tmp, clean, old);
-	if (rc != U2S_OK && f.tmp && access(tmp, F_OK) == 0 && strstr(tmp, "XXXXXX") == NULL)
-		remove_tree(tmp);
-	for (i = 0; i < f.npaths; i++)
+		rc = build(&f, run, buf, len, file, p.name);
+	rc = finish(&f, &p, rc);
+	for (i = 0; i < f.cap; i++)
 		free(f.paths[i]);
 	free(f.paths);
 	free(buf);
-	free(tmp);
-	free(old);
-	free(clean);
-	free(name);
-	free(parent);
+	place_free(&p);
 	return rc;
 }

@@ -15,10 +15,22 @@
 /* A message of the CLI's (CODE, from diag_codes.def). */
 typedef void modeldir_say_fn(void *arg, unsigned code, const char *text);
 
-/* The URDF at FILE (NULL: standard input) into the folder DIR, converted
- * with OPTS (whose sdf_version, model_name, mesh_fn and U2S_WORLD are set
- * here); WORLD: also world.sdf.  Returns a u2s_status. */
-int modeldir_make(const struct u2s_options *opts, const char *file, const char *dir,
-		  int world, modeldir_say_fn *say, void *say_arg);
+struct undo;
+
+/* What every folder of a run is made with. */
+struct modeldir_run {
+	const struct u2s_options *opts;   /* sdf_version, model_name, mesh_fn
+					   * and U2S_WORLD are set here */
+	int world;                        /* also world.sdf */
+	struct undo *undo;                /* what a fatal signal removes */
+	modeldir_say_fn *say;
+	void *say_arg;
+};
+
+/* The URDF read from IN_FD (named FILE; NULL: standard input) into the
+ * folder DIR, whose parent exists.  Returns a u2s_status: U2S_IO when a
+ * file cannot be read, created or written (a full disk, a file-size
+ * limit), and then, as on any failure, nothing is left beside DIR. */
+int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir);
 
 #endif

@@ -92,7 +92,9 @@ size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style
 enum u2s_uri_mode {
 	U2S_URI_MODEL = 0,  /* package://NAME/... -> model://NAME/..., as libsdformat */
 	U2S_URI_KEEP,       /* as written */
-	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/... */
+	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/..., in
+			     * <gazebo> blocks' <mesh><uri> too (the other
+			     * modes copy blocks verbatim, as libsdformat) */
 };
 
 /* Where a package is, for U2S_URI_FILE: NAME=DIR of --package-path. */
@@ -211,7 +213,8 @@ struct u2s_options {
 	/* ---- appended: model folders (u2s 0.3) ---- */
 	/* Non-NULL: the output is to live in a model folder NAME (--model-dir
 	 * NAME), whatever uri_mode says.  Every mesh URI of a written visual
-	 * or collision is found on disk (package:// and model:// as
+	 * or collision, and every <mesh><uri> of a written <gazebo> block, is
+	 * found on disk (package:// and model:// as
 	 * U2S_URI_FILE finds packages, file://, an absolute path, or a path
 	 * relative to the input's directory, the input being the NAME given
 	 * to the call) and written as model://NAME/meshes/PATH; MESH_FN is

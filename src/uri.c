@@ -37,9 +37,10 @@ static const char *model_uri(struct arena *a, const char *f)
 	return arena_cat3(a, f, (size_t)(p - f), "model://", p + PACKAGE_SCHEME_LEN);
 }
 
-static const char *file_uri(struct rewriter *rw, const struct geometry *g)
+/* F, a mesh URI at POS, under U2S_URI_FILE. */
+static const char *file_uri(struct rewriter *rw, const char *f, struct srcpos pos)
 {
-	const char *f = g->filename, *name, *rest, *dir;
+	const char *name, *rest, *dir;
 	char *pkg;
 	int first;
 
@@ -52,7 +53,7 @@ static const char *file_uri(struct rewriter *rw, const struct geometry *g)
 	if (dir)
 		return arena_cat3(&rw->rb->arena, "file://", 7, dir, rest);
 	if (first)
-		diag_warn(rw->d, D_PACKAGE_NOT_FOUND, g->pos.line, g->pos.col,
+		diag_warn(rw->d, D_PACKAGE_NOT_FOUND, pos.line, pos.col,
 			  "package '%s' (mesh '%s') is not in --package-path, ROS_PACKAGE_PATH "
 			  "or AMENT_PREFIX_PATH; its meshes are written as model://%s/...",
 			  pkg, f, pkg);
@@ -145,9 +146,10 @@ static const char *locate(struct rewriter *rw, TALLOC_CTX *tmp, const char *f,
 	return NULL;
 }
 
-static const char *folder_uri(struct rewriter *rw, const struct geometry *g)
+/* F, a mesh URI at POS, for the model folder. */
+static const char *folder_uri(struct rewriter *rw, const char *f, struct srcpos pos)
 {
-	const char *f = g->filename, *done, *why, *path;
+	const char *done, *why, *path;
 	char *source = NULL, *uri;
 	TALLOC_CTX *tmp;
 	int err;
@@ -160,7 +162,7 @@ static const char *folder_uri(struct rewriter *rw, const struct geometry *g)
 	tmp = must(rw->rb->oom, talloc_new(NULL));
 	why = locate(rw, tmp, f, &source, &path);
 	if (why) {
-		diag_error(rw->d, D_MODEL_MESH_NOT_FOUND, g->pos.line, g->pos.col,
+		diag_error(rw->d, D_MODEL_MESH_NOT_FOUND, pos.line, pos.col,
 			   "mesh '%s' is not found: %s", f, why);
 		talloc_free(tmp);
 		return f;
@@ -168,8 +170,12 @@ static const char *folder_uri(struct rewriter *rw, const struct geometry *g)
 	uri = arena_cat3(&rw->rb->arena, "model://", 8, rw->opts->model_name,
 			 must(rw->rb->oom, talloc_asprintf(tmp, "/meshes/%s", path)));
 	index_put(rw->done, f, uri);
-	if (rw->opts->mesh_fn && (err = rw->opts->mesh_fn(rw->opts->mesh_arg, source, path)) != 0) {
-		diag_error(rw->d, D_MODEL_MESH_REFUSED, g->pos.line, g->pos.col,
+	index_put(rw->done, uri, uri);   /* a blob met twice is rewritten once */
+	/* the first failure ends the conversion: no more copies are asked for
+	 * (a full disk would fail each, with a message each) */
+	if (rw->opts->mesh_fn && rw->status == U2S_OK &&
+	    (err = rw->opts->mesh_fn(rw->opts->mesh_arg, source, path)) != 0) {
+		diag_error(rw->d, D_MODEL_MESH_REFUSED, pos.line, pos.col,
 			   "mesh '%s' (%s) cannot be put in the model folder: %s", f, source,
 			   strerror(err));
 		if (rw->status == U2S_OK)
@@ -186,9 +192,9 @@ static void rewrite_item(struct rewriter *rw, struct item *it)
 	if (g->kind != GEOM_MESH || !g->filename)
 		return;
 	if (rw->opts->model_name)
-		g->filename = folder_uri(rw, g);
+		g->filename = folder_uri(rw, g->filename, g->pos);
 	else if (rw->mode == U2S_URI_FILE)
-		g->filename = file_uri(rw, g);
+		g->filename = file_uri(rw, g->filename, g->pos);
 	else
 		g->filename = model_uri(&rw->rb->arena, g->filename);
 }
@@ -210,14 +216,66 @@ static void rewrite_link(struct rewriter *rw, struct link *l)
 	}
 }
 
+/* ---- meshes inside <gazebo> blocks ------------------------------------------- */
+
+/* Each <mesh><uri> of BLOB's tree (a <visual> or <collision> a block adds,
+ * a <link> of a model-level block ...) rewritten as an item's mesh is.
+ * The blob is what the writer copies (write.c, add_blob): the new text is
+ * all it needs.  libsdformat copies blobs verbatim, so the default mode
+ * leaves them alone; only --uri-mode=file and a model folder map them. */
+static void rewrite_blob(struct rewriter *rw, struct xnode *blob)
+{
+	struct xnode *n;
+
+	for (n = blob; n; n = xnode_next_in(n, blob, 0)) {
+		const char *f, *uri;
+		if (strcmp(n->name, "uri") != 0 || !n->parent || strcmp(n->parent->name, "mesh") != 0 ||
+		    n->first)
+			continue;
+		f = xnode_trimmed(&rw->rb->arena, n->text);
+		if (!*f)
+			continue;
+		uri = rw->opts->model_name ? folder_uri(rw, f, n->pos) : file_uri(rw, f, n->pos);
+		if (uri != f) {
+			n->text = uri;
+			n->plain = NULL;   /* printed escaped */
+		}
+	}
+}
+
+static void rewrite_blobs(struct rewriter *rw, const struct node_list *blobs)
+{
+	unsigned i;
+
+	for (i = 0; i < blobs->n; i++)
+		rewrite_blob(rw, blobs->v[i]);
+}
+
+/* Whether the blocks of E are written: those of the model, of a written
+ * joint, of a link written or lumped into one (as its items, below). */
+static int ext_written(const struct robot *rb, const struct ext *e)
+{
+	const struct link *l;
+	const struct joint *j;
+
+	if (!e->ref[0])
+		return 1;
+	l = index_get(rb->link_index, e->ref);
+	j = index_get(rb->joint_index, e->ref);
+	return (l && l->owner && l->owner->fate == LINK_WRITTEN) ||
+	       (j && j->fate == JOINT_WRITTEN);
+}
+
 /* In document order, so that a warning points at the first <mesh> that
- * names the package.  A link's items are written when it is, or when the
- * link it was lumped into is (its owner; itself unless lumped). */
+ * names the package (the blocks' meshes after the links').  A link's items
+ * are written when it is, or when the link it was lumped into is (its
+ * owner; itself unless lumped). */
 int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 {
 	struct rewriter rw = { rb, d, opts->uri_mode, NULL, opts, NULL, U2S_OK };
 	TALLOC_CTX *tmp;
 	struct link *l;
+	unsigned i;
 
 	if (opts->uri_mode == U2S_URI_KEEP && !opts->model_name)
 		return U2S_OK;
@@ -229,6 +287,12 @@ int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 	for (l = rb->links; l; l = l->next)
 		if (l->owner && l->owner->fate == LINK_WRITTEN)
 			rewrite_link(&rw, l);
+	for (i = 0; rw.finder && i < rb->nexts; i++)   /* not in the default mode */
+		if (ext_written(rb, rb->exts[i])) {
+			rewrite_blobs(&rw, &rb->exts[i]->blobs);
+			rewrite_blobs(&rw, &rb->exts[i]->visual_blobs);
+			rewrite_blobs(&rw, &rb->exts[i]->collision_blobs);
+		}
 	talloc_free(tmp);
 	return rw.status;
 }

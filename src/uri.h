@@ -12,7 +12,11 @@
  * and, whatever the mode, with a model_name (--model-dir), each mesh found
  * on disk and written as model://NAME/meshes/PATH, PATH decided here (u2s.h,
  * model_name), the caller told each through mesh_fn; a mesh found nowhere
- * is an error.  Returns U2S_OK, or U2S_IO when mesh_fn failed. */
+ * is an error.  The <mesh><uri> of the <gazebo> blocks that are written
+ * (blobs, copied verbatim by libsdformat) are left as written in the
+ * default and keep modes, and mapped as the items' are under
+ * U2S_URI_FILE and for a model folder.  Returns U2S_OK, or U2S_IO when
+ * mesh_fn failed. */
 #ifndef U2S_URI_H
 #define U2S_URI_H
 

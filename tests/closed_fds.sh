@@ -59,4 +59,15 @@ cmp -s "$T/g.sdf" "$T/ref.sdf" || fail "-o with stdout and stderr closed: the SD
 "$U2S" --check "$T/w.urdf" >&- 2> /dev/null
 rc=$?
 [ $rc -eq 0 ] || fail "--check with stdout closed: status $rc, not 0"
+# A model folder is no standard output: closed, it is no matter; a closed
+# standard input read for one is status 3, and no folder.
+"$U2S" --model-dir="$T/folder" "$T/w.urdf" >&- 2> "$T/h.err"
+rc=$?
+[ $rc -eq 0 ] || fail "--model-dir with stdout closed: status $rc, not 0: $(cat "$T/h.err")"
+[ -f "$T/folder/model.config" ] || fail "--model-dir with stdout closed: no folder"
+"$U2S" --model-dir="$T/none" <&- 2> "$T/i.err"
+rc=$?
+[ $rc -eq 3 ] || fail "--model-dir with stdin closed: status $rc, not 3"
+[ -e "$T/none" ] && fail "--model-dir with stdin closed: a folder was made"
+ls -A "$T" | grep -q '^\.' && fail "a hidden temporary was left: $(ls -A "$T")"
 exit $status

@@ -119,8 +119,17 @@ joint() { printf '  <joint name="j%s" type="revolute"><parent link="base"/><chil
 	link l4 model://pkg_b/meshes/part.obj; joint l4
 	link l5 local/l.stl; joint l5
 	link l6 "file://$work/robot/local/l.stl"; joint l6
+	# meshes named inside <gazebo> blocks: a model-level link's visual
+	# and collision, and a block that names nothing (not written: its
+	# mesh is neither looked for nor copied)
+	echo '  <gazebo><link name="extra"><visual name="v"><geometry><mesh><uri>package://pkg_a/meshes/v.stl</uri></mesh></geometry></visual>'
+	echo '    <collision name="c"><geometry><mesh><uri> package://pkg_b/meshes/blob.stl </uri></mesh></geometry></collision></link></gazebo>'
+	echo '  <gazebo reference="nothing"><visual><geometry><mesh><uri>package://pkg_c/gone.stl</uri></mesh></geometry></visual></gazebo>'
 	echo '</robot>'
 } > "$work/robot/r.urdf"
+printf 'solid blob\nendsolid blob\n' > "$p/pkg_b/meshes/blob.stl"
+printf 'solid v\nendsolid v\n' > "$p/pkg_a/meshes/v.stl"
+sed 's|pkg_b/meshes/blob.stl|pkg_b/meshes/gone.stl|' "$work/robot/r.urdf" > "$work/robot/blob-missing.urdf"
 sed 's|pkg_b/meshes/part.obj|pkg_b/meshes/gone.obj|' "$work/robot/r.urdf" > "$work/robot/missing.urdf"
 
 out=$work/out
@@ -134,12 +143,14 @@ if [ -d "$out/made" ]; then
 	check_folder "$out/made" "$p" || fail "the folder made here is not right"
 	for f in pkg_a/meshes/a.stl pkg_b/meshes/a.stl pkg_a/meshes/body.dae pkg_a/meshes/tex/logo.png \
 		pkg_b/meshes/part.obj pkg_b/materials/part.mtl pkg_b/materials/textures/part.png \
-		"_file$work/robot/local/l.stl"; do
+		"_file$work/robot/local/l.stl" pkg_a/meshes/v.stl pkg_b/meshes/blob.stl; do
 		[ -f "$out/made/meshes/$f" ] || fail "meshes/$f is missing"
 	done
 	[ ! -e "$out/made/meshes/pkg_a/meshes/logo" ] || fail "a <surface> init_from was taken for a file"
 	n=$(find "$out/made/meshes" -type f | wc -l)
-	[ "$n" -eq 8 ] || fail "meshes/ holds $n files, not 8"
+	[ "$n" -eq 10 ] || fail "meshes/ holds $n files, not 10"
+	grep -q '<uri>model://made/meshes/pkg_b/meshes/blob.stl</uri>' "$out/made/model-1.9.sdf" \
+		|| fail "a <gazebo> block's mesh URI was not rewritten"
 	[ -f "$out/made/world.sdf" ] && grep -q '<uri>model://made</uri>' "$out/made/world.sdf" \
 		|| fail "--world: no world.sdf including model://made"
 	load_check "$out" made
@@ -161,6 +172,20 @@ rc=$?
 case $msg in *"model://pkg_b/meshes/gone.obj"*"no file $p/pkg_b/meshes/gone.obj"*) ;;
 *) fail "the missing mesh's message names not the URI and the place: $msg" ;; esac
 [ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "a failed run left: $(ls -A "$out")"
+# a missing mesh inside a <gazebo> block: the same, at the block's <uri>
+msg=$(ROS_PACKAGE_PATH=$p "$U2S" -q --model-dir="$out/miss" "$work/robot/blob-missing.urdf" 2>&1)
+rc=$?
+[ $rc -eq 1 ] || fail "a missing mesh of a <gazebo> block gave status $rc, not 1"
+case $msg in *"blob-missing.urdf:"*"mesh 'package://pkg_b/meshes/gone.stl' is not found"*) ;;
+*) fail "the missing mesh of a block is not named: $msg" ;; esac
+[ "$(ls -A "$out" | grep -v '^made$')" = "$before" ] || fail "a failed run left: $(ls -A "$out")"
+# -d OUT --model-dir: a folder per FILE; the missing mesh fails its own only
+ROS_PACKAGE_PATH=$p "$U2S" -q -d "$work/many" --model-dir "$work/robot/r.urdf" \
+	"$work/robot/missing.urdf" 2> /dev/null
+rc=$?
+[ $rc -eq 1 ] || fail "-d --model-dir with a missing mesh gave status $rc, not 1"
+[ "$(ls -A "$work/many")" = r ] || fail "-d --model-dir made: $(ls -A "$work/many")"
+[ -d "$work/many/r" ] && check_folder "$work/many/r" "$p" || fail "-d --model-dir: many/r is not right"
 # a missing package: every place looked in
 msg=$(ROS_PACKAGE_PATH=$work/nowhere AMENT_PREFIX_PATH=/nonexistent "$U2S" -q --model-dir="$out/miss" "$work/robot/r.urdf" 2>&1)
 case $msg in *"package 'pkg_a' is in none of"*"ROS_PACKAGE_PATH ($work/nowhere)"*"AMENT_PREFIX_PATH (/nonexistent)"*) ;;
@@ -186,6 +211,18 @@ for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 	check_folder "$work/real/$n" "$SHARED_PACKAGES/share" || fail "$n: the folder is not right"
 	load_check "$work/real" "$n"
 done
+# all of them in one -d batch, a folder per robot: each is the folder made alone
+rm -rf "$work/batch" "$work/one" && mkdir "$work/one"
+AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair -d "$work/batch" --model-dir \
+	"$SHARED_PACKAGES"/robots/*.urdf || fail "-d --model-dir over the real robots failed"
+for r in "$SHARED_PACKAGES"/robots/*.urdf; do
+	n=$(basename "$r" .urdf)
+	AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair --model-dir="$work/one/$n" "$r"
+	diff -r "$work/batch/$n" "$work/one/$n" > /dev/null ||
+		fail "$n: the batch's folder differs from the one made alone"
+done
+[ "$(ls -A "$work/batch" | wc -l)" -eq "$(ls "$SHARED_PACKAGES"/robots/*.urdf | wc -l)" ] ||
+	fail "the batch holds: $(ls -A "$work/batch")"
 # an unresolvable file:// mesh (the expanding machine's prefix): status 1, nothing left
 rm -rf "$work/real" && mkdir "$work/real"
 AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --model-dir="$work/real/d455" \

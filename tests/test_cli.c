@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "robots.h"
+#include "undo.h"
 
 /* Converts with one warning (at 3:3). */
 static const char WARNS[] =
@@ -1133,6 +1134,66 @@ Test(cli, uri_mode_file_search_order)
 	remove_tree(dir);
 }
 
+/* Meshes inside <gazebo> blocks: a visual a block gives every visual of
+ * its link (reference='base'), a link of a model-level block, one of a
+ * block on the lumped link cam (written in arm), and one of a block that
+ * names nothing (not written, so never looked up). */
+static const char BLOB_MESHES[] =
+	"<robot name='r'>\n"
+	"  <link name='base'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg_a/meshes/base.stl'/></geometry></visual>\n"
+	"  </link>\n"
+	"  <link name='arm'>" INERTIAL "</link>\n"
+	"  <link name='cam'>" INERTIAL "<visual><geometry><box size='1 1 1'/></geometry></visual>"
+	"</link>\n"
+	"  <joint name='j1' type='revolute'><parent link='base'/><child link='arm'/>"
+	"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>\n"
+	"  <joint name='j2' type='fixed'><parent link='arm'/><child link='cam'/></joint>\n"
+	"  <gazebo reference='base'><visual><geometry><mesh>"
+	"<uri>package://pkg_a/meshes/v.stl</uri></mesh></geometry></visual></gazebo>\n"
+	"  <gazebo><link name='extra'><collision name='c'><geometry><mesh>"
+	"<uri> package://pkg_b/extra.stl </uri></mesh></geometry></collision></link></gazebo>\n"
+	"  <gazebo reference='cam'><visual><geometry><mesh><uri>package://pkg_a/meshes/cam.dae</uri></mesh></geometry>"
+	"</visual></gazebo>\n"
+	"  <gazebo reference='nothing'><visual><geometry><mesh>"
+	"<uri>package://pkg_c/gone.stl</uri></mesh></geometry></visual></gazebo>\n"
+	"</robot>\n";
+
+/* --uri-mode=file maps a block's mesh as it maps a visual's; the default
+ * mode copies blocks as libsdformat does, verbatim. */
+Test(cli, uri_mode_file_maps_meshes_of_gazebo_blocks)
+{
+	char *dir = temp_dir(), *uri;
+	struct run r;
+
+	make_dir(dir, "pa");
+	make_dir(dir, "pb");
+	r = U2S(dir, BLOB_MESHES, "--uri-mode=file", "--package-path=pkg_a=pa",
+		"--package-path=pkg_b=pb");
+	expect_status(&r, 0);
+	/* the block for nothing: said, and its pkg_c not looked for */
+	expect_match(r.err, "^<stdin>:12:3: warning: <gazebo reference='nothing'> names no link");
+	cr_assert_eq(count(r.err, "warning"), 1, "one warning:\n%s", r.err);
+	uri = file_uri(dir, "pa", "/meshes/v.stl");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, "pb", "/extra.stl");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	uri = file_uri(dir, "pa", "/meshes/cam.dae");
+	expect_in(r.out, uri, "stdout");
+	free(uri);
+	expect_not_in(r.out, "package://", "stdout");
+	run_free(&r);
+	r = U2S(dir, BLOB_MESHES, "-");
+	expect_status(&r, 0);
+	expect_in(r.out, "<uri>model://pkg_a/meshes/base.stl</uri>", "stdout");
+	expect_in(r.out, "<uri>package://pkg_a/meshes/v.stl</uri>", "stdout");
+	expect_in(r.out, "<uri> package://pkg_b/extra.stl </uri>", "stdout");
+	run_free(&r);
+	remove_tree(dir);
+}
+
 Test(cli, uri_mode_file_unknown_package)
 {
 	char *dir = temp_dir(), *env;
@@ -1354,4 +1415,170 @@ Test(cli, world_and_pose_usage_errors)
 	expect_status(&r, 2);
 	expect_in(r.err, "[U2S1034]", "stderr");
 	run_free(&r);
+}
+
+/* ---- model folders: spellings, -d batches, signals ------------------------------ */
+
+/* A robot whose one mesh, package://pkg/meshes/a.stl, is in DIR/pkgs. */
+static const char MESHED[] =
+	"<robot name='m'>\n"
+	"  <link name='base'>" INERTIAL "\n"
+	"    <visual><geometry><mesh filename='package://pkg/meshes/a.stl'/></geometry></visual>\n"
+	"  </link>\n"
+	"</robot>\n";
+
+static void put_package(const char *dir)
+{
+	put_file(dir, "pkgs/pkg/package.xml", "<package/>");
+	put_file(dir, "pkgs/pkg/meshes/a.stl", "solid a\nendsolid a\n");
+}
+
+/* --model-dir=DIR is one folder from one FILE; bare --model-dir is a
+ * folder per FILE with -d OUT.  Every other mix is a usage error saying
+ * what to write, and writes nothing: the space form of old (--model-dir
+ * DIR FILE) above all, which now reads DIR as a FILE. */
+Test(cli, model_dir_spellings)
+{
+	static const struct { const char *args[6]; const char *says; } cases[] = {
+		{ { "--model-dir", "models/robot", "robot.urdf" }, "write --model-dir=DIR FILE" },
+		{ { "--model-dir", "robot.urdf" }, "needs -d OUT" },
+		{ { "--model-dir=models/robot", "-d", "out", "robot.urdf" }, "-d OUT --model-dir" },
+		{ { "--model-dir=models/robot", "robot.urdf", "robot.urdf" }, "-d OUT --model-dir" },
+		{ { "--model-dir", "-o", "x.sdf", "robot.urdf" }, "no -o or --check" },
+		{ { "--model-dir=models/robot", "--check", "robot.urdf" }, "no -o or --check" },
+	};
+	char *dir = temp_dir();
+	size_t i;
+
+	put_file(dir, "robot.urdf", GOOD);
+	make_dir(dir, "models");
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *const *a = cases[i].args;
+		struct run r = u2s_env(dir, NULL, NULL, a);
+		expect_status(&r, 2);
+		expect_in(r.err, cases[i].says, "stderr");
+		run_free(&r);
+	}
+	cr_assert_eq(dir_entries(dir), 2u, "nothing written beside robot.urdf and models/");
+	cr_assert_eq(dir_entries(path_in(dir, "models")), 0u, "nothing written in models/");
+	remove_tree(dir);
+}
+
+/* -d OUT --model-dir: OUT/NAME/ per FILE, NAME as -d names NAME.sdf; one
+ * that fails (rejected; a folder u2s did not make in the way) stops
+ * nothing else, and the status is the worst. */
+Test(cli, model_dir_batch, .timeout = 60)
+{
+	char *dir = temp_dir(), *config, *sdf;
+	const char *env[] = { NULL, NULL };
+	char ros[4200];
+	struct run r;
+
+	put_package(dir);
+	put_file(dir, "in/one.urdf", MESHED);
+	put_file(dir, "in/two.URDF", MESHED);
+	put_file(dir, "in/bad.urdf", BAD);
+	put_file(dir, "in/taken.xml", MESHED);
+	put_file(dir, "out/taken/mine", "not u2s's");
+	snprintf(ros, sizeof ros, "ROS_PACKAGE_PATH=%s/pkgs", dir);
+	env[0] = ros;
+	r = u2s_env(dir, NULL, env, ARGS("-q", "-d", "out", "--model-dir", "in/one.urdf",
+					 "in/bad.urdf", "in/taken.xml", "in/two.URDF"));
+	expect_status(&r, 3);
+	expect_in(r.err, "2 of 4 files failed", "stderr");
+	expect_in(r.err, "out/taken exists and is not a model folder", "stderr");
+	cr_assert_eq(dir_entries(dir), 3u, "in, out, pkgs and nothing else");
+	sdf = read_file(dir, "out/one/model-1.9.sdf");
+	cr_assert_not_null(sdf, "out/one was not made");
+	expect_in(sdf, "<uri>model://one/meshes/pkg/meshes/a.stl</uri>", "out/one/model-1.9.sdf");
+	config = read_file(dir, "out/two/model.config");
+	cr_assert_not_null(config, "out/two was not made after the failures");
+	expect_in(config, "<name>two</name>", "out/two/model.config");
+	cr_assert(file_exists(dir, "out/two/meshes/pkg/meshes/a.stl"));
+	cr_assert(!file_exists(dir, "out/bad"), "a rejected robot left a folder");
+	cr_assert_eq(dir_entries(path_in(dir, "out/taken")), 1u, "out/taken was touched");
+	cr_assert_eq(dir_entries(path_in(dir, "out")), 3u, "out holds one, two, taken only");
+	free(sdf);
+	free(config);
+	run_free(&r);
+	remove_tree(dir);
+}
+
+/* undo.c, in a child: the paths recorded are removed by a fatal signal,
+ * the last first (a file, then the folder that held it), a path recorded
+ * and never made is no trouble, and the child dies of the signal. */
+Test(cli, undo_removes_what_was_recorded)
+{
+	char *dir = temp_dir(), *top = path_in(dir, "top"), *sub = path_in(top, "sub");
+	char *file = path_in(sub, "f"), *never = path_in(top, "never");
+	pid_t pid = fork();
+
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		struct undo u = { NULL };
+		default_signals();
+		undo_catch_signals(&u);
+		if (undo_push(&u, top, 1) || mkdir(top, 0777) || undo_push(&u, sub, 1) ||
+		    mkdir(sub, 0777) || undo_push(&u, file, 0) || close(creat(file, 0666)) ||
+		    undo_push(&u, never, 0))
+			_exit(1);
+		raise(SIGTERM);
+		_exit(2);
+	}
+	cr_assert_eq(wait_status(pid), 128 + SIGTERM);
+	cr_assert_eq(dir_entries(dir), 0u, "the recorded paths stay");
+	free(file);
+	free(never);
+	free(sub);
+	free(top);
+	remove_tree(dir);
+}
+
+/* u2s --model-dir killed while it builds the folder (blocked on a
+ * material file that is a FIFO, after the SDF and a mesh are in the
+ * hidden folder): it dies of the signal and leaves nothing, neither the
+ * folder nor the hidden one.  BATCH: -d out --model-dir. */
+static void killed_while_building(int sig, int batch)
+{
+	char *dir = temp_dir(), *prog = u2s_path(), *fifo, *parent;
+	char ros[4200];
+	const char *env[] = { ros, NULL };
+	const char *one[] = { "--model-dir=models/robot", "robot.urdf", NULL };
+	const char *many[] = { "-d", "models", "--model-dir", "robot.urdf", NULL };
+	struct spawn s = { dir, NULL, env, NULL };
+	int out_fd = temp_fd(), err_fd = temp_fd(), w;
+	pid_t pid;
+
+	put_package(dir);
+	put_file(dir, "pkgs/pkg/meshes/part.obj", "mtllib part.mtl\nv 0 0 0\n");
+	fifo = path_in(dir, "pkgs/pkg/meshes/part.mtl");
+	cr_assert_eq(mkfifo(fifo, 0600), 0, "mkfifo: %s", strerror(errno));
+	put_file(dir, "robot.urdf",
+		 "<robot name='m'>\n  <link name='base'>" INERTIAL "\n"
+		 "    <visual><geometry><mesh filename='package://pkg/meshes/a.stl'/></geometry></visual>\n"
+		 "    <visual><geometry><mesh filename='package://pkg/meshes/part.obj'/></geometry></visual>\n"
+		 "  </link>\n</robot>\n");
+	make_dir(dir, "models");
+	snprintf(ros, sizeof ros, "ROS_PACKAGE_PATH=%s/pkgs", dir);
+	parent = path_in(dir, "models");
+	pid = spawn_prog(prog, &s, batch ? many : one, out_fd, err_fd);
+	w = open_fifo_writer(fifo, pid);   /* u2s is reading it: the folder is half made */
+	cr_assert(wait_for_entry(parent, ".robot.u2s-"), "no hidden folder appeared");
+	cr_assert_eq(kill(pid, sig), 0);
+	close(w);   /* if the signal did nothing, u2s ends and the status says so */
+	cr_assert_eq(wait_status(pid), 128 + sig, "u2s dies of the signal");
+	cr_assert_eq(dir_entries(parent), 0u, "the killed run left something in models/");
+	close(out_fd);
+	close(err_fd);
+	free(parent);
+	free(fifo);
+	free(prog);
+	remove_tree(dir);
+}
+
+Test(cli, killed_model_dir_leaves_nothing, .timeout = 120)
+{
+	killed_while_building(SIGTERM, 0);
+	killed_while_building(SIGINT, 0);
+	killed_while_building(SIGHUP, 1);
 }

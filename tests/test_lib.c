@@ -1405,6 +1405,49 @@ static int tell_mesh(void *arg, const char *source, const char *path)
 	return 0;
 }
 
+/* The <mesh><uri> of written <gazebo> blocks are the library's to map
+ * too: told through mesh_fn and rewritten for a model folder (once per
+ * URI, the visual's and the block's alike); a block that names nothing is
+ * not written, so its mesh is not looked for. */
+Test(lib, model_name_maps_the_meshes_of_gazebo_blocks)
+{
+	char *dir = temp_dir(), *pk = path_in(dir, "pk");
+	struct u2s_package pkgs[] = { { "pk", pk } };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct meshes_told m = { "", 0 };
+	const char *urdf =
+		"<robot name='m'><link name='l'>" INERTIAL
+		"<visual><geometry><mesh filename='package://pk/m/x.stl'/></geometry></visual></link>"
+		"<gazebo><link name='extra'><visual name='v'><geometry><mesh>"
+		"<uri>package://pk/m/x.stl</uri></mesh></geometry></visual>"
+		"<collision name='c'><geometry><mesh><uri> package://pk/m/y.stl </uri></mesh>"
+		"</geometry></collision></link></gazebo>"
+		"<gazebo reference='nothing'><visual><geometry><mesh><uri>package://pk/gone.stl</uri>"
+		"</mesh></geometry></visual></gazebo></robot>";
+	struct result r;
+
+	put_file(dir, "pk/m/x.stl", "solid x\nendsolid x\n");
+	put_file(dir, "pk/m/y.stl", "solid y\nendsolid y\n");
+	opts.flags = U2S_QUIET;
+	opts.packages = pkgs;
+	opts.npackages = 1;
+	opts.model_name = "robot";
+	opts.mesh_fn = tell_mesh;
+	opts.mesh_arg = &m;
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	{
+		const char *uri = "<uri>model://robot/meshes/pk/m/x.stl</uri>", *at = strstr(r.sdf, uri);
+		cr_assert(at && strstr(at + 1, uri), "the visual's and the block's x.stl:\n%s", r.sdf);
+	}
+	expect_in(r.sdf, "<uri>model://robot/meshes/pk/m/y.stl</uri>");
+	cr_assert_eq(m.n, 2, "told:\n%s", m.text);
+	cr_assert_not_null(strstr(m.text, "-> pk/m/y.stl\n"), "told:\n%s", m.text);
+	result_free(&r);
+	free(pk);
+	remove_tree(dir);
+}
+
 Test(lib, model_name_maps_each_mesh_once_and_tells_it)
 {
 	char *dir = temp_dir(), *pk = path_in(dir, "pk"), *real, *want;
