@@ -142,7 +142,13 @@ enum u2s_flag {
 	/* With U2S_WORLD: no ground plane (--no-ground). */
 	U2S_NO_GROUND = 1u << 7,
 	/* The model's <pose> is pose[] (--pose), with or without U2S_WORLD. */
-	U2S_POSE = 1u << 8
+	U2S_POSE = 1u << 8,
+	/* The input's bytes are UTF-8, whatever encoding its XML declaration
+	 * names (text a program already holds as Unicode, as Python's str,
+	 * encoded as UTF-8 to be given here: its declaration tells how the
+	 * text was once stored, not how it is now).  Without it the
+	 * declaration is obeyed (UTF-8, UTF-16, ISO-8859-1, US-ASCII). */
+	U2S_INPUT_UTF8 = 1u << 9
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
