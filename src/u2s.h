@@ -92,7 +92,9 @@ size_t u2s_diagnostic_format(const struct u2s_diagnostic *d, enum u2s_diag_style
 enum u2s_uri_mode {
 	U2S_URI_MODEL = 0,  /* package://NAME/... -> model://NAME/..., as libsdformat */
 	U2S_URI_KEEP,       /* as written */
-	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/... */
+	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/..., DIR
+			     * percent-encoded (%XX for each byte a URI path
+			     * cannot hold: a space, '%', any byte from 0x80) */
 };
 
 /* Where a package is, for U2S_URI_FILE: NAME=DIR of --package-path. */

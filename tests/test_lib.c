@@ -796,6 +796,73 @@ Test(lib, uri_file_ament_prefix_path)
 /* One warning per package, at its first <mesh> in the document, for the
  * meshes that are written only: a lumped link's are, a dropped link's
  * are not. */
+/* A URI's path percent-decoded (the test's own reading of RFC 3986). */
+static char *percent_decoded(const char *uri)
+{
+	char *out = malloc(strlen(uri) + 1), *o = out;
+
+	cr_assert_not_null(out);
+	for (; *uri; uri++) {
+		unsigned v;
+		if (*uri == '%' && sscanf(uri + 1, "%2x", &v) == 1) {
+			*o++ = (char)v;
+			uri += 2;
+		} else {
+			*o++ = *uri;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* A package in a directory whose name is not UTF-8 (and holds a space
+ * and '%', '#', '?', which a URI path cannot hold as they are): the
+ * file:// URI holds it percent-encoded, so that the SDF is ASCII and
+ * well-formed, and the URI decodes to the directory again. */
+Test(lib, uri_file_percent_encodes_the_directory)
+{
+	static const char odd[] = "w\xff\xe9 s%#?\xc3\xa9";
+	char *dir = temp_dir(), *pkg = path_in(dir, odd), *real, *uri, *want, *path;
+	char *urdf = NULL;
+	struct u2s_package pkgs[] = { { "pkg", pkg } };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct result r;
+	size_t n;
+
+	make_dir(dir, odd);
+	make_dir(pkg, "meshes");
+	real = realpath(dir, NULL);
+	cr_assert_not_null(real);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.packages = pkgs;
+	opts.npackages = 1;
+	uri = uri_of("package://pkg/meshes/m%20x.stl", &opts, NULL);
+	n = strlen(real) + 128;
+	want = malloc(n);
+	snprintf(want, n, "file://%s/w%%FF%%E9%%20s%%25%%23%%3F%%C3%%A9/meshes/m%%20x.stl", real);
+	cr_assert_str_eq(uri, want);
+	/* back to the directory, and the rest as the URDF wrote it */
+	path = percent_decoded(uri + strlen("file://"));
+	snprintf(want, n, "%s/%s/meshes/m x.stl", real, odd);
+	cr_assert_str_eq(path, want);
+	/* the whole SDF: well-formed XML, and ASCII */
+	free(urdf);
+	urdf = mesh_robot("package://pkg/meshes/m.stl");
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	tally_xml(r.sdf, r.len, 1);
+	for (n = 0; n < r.len; n++)
+		cr_assert_lt((unsigned char)r.sdf[n], 0x80, "byte %zu of:\n%s", n, r.sdf);
+	result_free(&r);
+	free(urdf);
+	free(path);
+	free(want);
+	free(uri);
+	free(real);
+	free(pkg);
+	remove_tree(dir);
+}
+
 Test(lib, uri_file_warnings)
 {
 	struct u2s_options opts = U2S_OPTIONS_INIT;
