@@ -132,7 +132,7 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 		return U2S_USAGE;
 	}
 	if (io->in_buf)
-		rc = read_urdf_mem(ctx, jump, io->in_buf, io->in_len, d, rb);
+		rc = read_urdf_mem(ctx, jump, io->in_buf, io->in_len, opts, d, rb);
 	else
 		rc = read_urdf(ctx, jump, io->in_fd, opts, d, rb);
 	if (rc == U2S_OK)
@@ -250,7 +250,8 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
  * version of it. */
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
-		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE)
+		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
+		     U2S_INPUT_UTF8)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
@@ -330,6 +331,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->check = !!(pub->flags & U2S_CHECK);
 	o->repair = !!(pub->flags & U2S_REPAIR);
 	o->single_thread = !!(pub->flags & U2S_SINGLE_THREAD);
+	o->input_utf8 = !!(pub->flags & U2S_INPUT_UTF8);
 	o->sdf_version = pub->sdf_version;
 	o->uri_mode = pub->uri_mode;
 	o->repair_mass = pub->repair_mass >= 0 && isfinite(pub->repair_mass) ? pub->repair_mass : 0;

@@ -17,6 +17,7 @@ struct options {
 	int check;                 /* U2S_CHECK */
 	int repair;                /* U2S_REPAIR */
 	int single_thread;         /* U2S_SINGLE_THREAD */
+	int input_utf8;            /* U2S_INPUT_UTF8: the declaration's encoding is not read */
 	const char *sdf_version;   /* NULL: the default */
 	enum u2s_uri_mode uri_mode;
 	double repair_mass;        /* 0: the default */

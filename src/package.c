@@ -27,7 +27,10 @@
 /* Deep enough for any workspace; stops symbolic-link loops. */
 #define CRAWL_MAX_DEPTH 16
 
-struct answer { char *dir; };   /* dir NULL: not found */
+struct answer {
+	char *dir;   /* NULL: not found */
+	char *uri;   /* file://DIR, percent-encoded; made when first asked */
+};
 
 struct package_finder {
 	TALLOC_CTX *ctx;
@@ -242,4 +245,50 @@ const char *package_find(struct package_finder *pf, const char *name, int *first
 		index_put(pf->answers, must(pf->oom, talloc_strdup(pf->ctx, name)), a);
 	}
 	return a->dir;
+}
+
+/* ---- the directory as a file:// URI ----------------------------------------------- */
+
+/* The bytes a file:// URI holds as they are: RFC 3986's path characters
+ * (unreserved, sub-delims, ':' and '@'), '/', and the space, which gz-sim
+ * (gz-common) finds only as it is: it does not percent-decode a file://
+ * path, and workspaces with a space in their path are common.  Any other
+ * byte of a path ('%', '#', '?', a control character, every byte from
+ * 0x80: UTF-8 or not) is written %XX, so that the URI is well-formed in
+ * any XML and percent-decodes to the path byte for byte. */
+static const char URI_PATH_KEEP[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				    "0123456789-._~!$&'()*+,;=:@/ ";
+
+/* "file://" and DIR percent-encoded, under CTX. */
+static char *file_uri_of(TALLOC_CTX *ctx, oom_jump *jump, const char *dir)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(dir), len = 7, i;
+	char *uri = must(jump, talloc_size(ctx, 7 + 3 * n + 1));
+
+	memcpy(uri, "file://", 7);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)dir[i];
+		if (c != '\0' && strchr(URI_PATH_KEEP, c)) {
+			uri[len++] = (char)c;
+		} else {
+			uri[len++] = '%';
+			uri[len++] = hex[c >> 4];
+			uri[len++] = hex[c & 15];
+		}
+	}
+	uri[len] = '\0';
+	return uri;
+}
+
+const char *package_find_uri(struct package_finder *pf, const char *name, int *first)
+{
+	struct answer *a;
+
+	if (!package_find(pf, name, first))
+		return NULL;
+	a = index_get(pf->answers, name);
+	if (!a->uri)
+		a->uri = file_uri_of(a, pf->oom, a->dir);
+	return a->uri;
 }

@@ -20,4 +20,11 @@ struct package_finder *package_finder_new(TALLOC_CTX *ctx, const struct options 
  * answer was remembered from an earlier call. */
 const char *package_find(struct package_finder *pf, const char *name, int *first);
 
+/* The same directory as the start of a file:// URI, "file://" and its
+ * path with every byte that a URI path cannot hold as it is (a space,
+ * '%', any byte from 0x80, whether or not the name is UTF-8) written %XX,
+ * so that the URI is ASCII, the SDF well-formed, and the URI percent-
+ * decodes to the directory's path; or NULL, as package_find. */
+const char *package_find_uri(struct package_finder *pf, const char *name, int *first);
+
 #endif

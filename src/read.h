@@ -9,13 +9,14 @@
 
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once
- * unless OPTS->single_thread.  Returns U2S_OK with *OUT set, U2S_REJECTED
+ * unless OPTS->single_thread.  OPTS->input_utf8: the bytes are UTF-8,
+ * whatever the XML declaration says.  Returns U2S_OK with *OUT set, U2S_REJECTED
  * (the input is not acceptable URDF; every problem has been reported) or
  * U2S_IO (read failure, reported). */
 int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opts,
 	      struct diag *d, struct robot **out);
 /* The same from LEN bytes at BUF, on the calling thread. */
 int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
-		  struct diag *d, struct robot **out);
+		  const struct options *opts, struct diag *d, struct robot **out);
 
 #endif

@@ -10,7 +10,9 @@
  * between two children of <robot>: the first half, closed there, must be
  * well-formed (a cut inside a comment, a CDATA section or a nested element
  * is not), the second must parse on its own, the file must have no DOCTYPE
- * (whose declarations the second half would miss) and be UTF-8, and
+ * (whose declarations the second half would miss) and be UTF-8 (declare
+ * no other encoding, or be read as UTF-8 whatever it declares: both
+ * halves are told so under U2S_INPUT_UTF8), and
  * neither half may have anything to report, nor may the halves define the
  * same name twice.  Otherwise the halves are thrown away and the file is
  * read from its start as one stream, which reports what there is to
@@ -55,8 +57,18 @@ struct half {
 	off_t from, to;                /* the file's bytes this half parses */
 	const char *before, *after;    /* the text it gets around them */
 	off_t count_from;              /* second half: where its line count starts */
+	int utf8;                      /* U2S_INPUT_UTF8 */
 	int rc;
 };
+
+/* U2S_INPUT_UTF8: R's bytes are UTF-8 whatever the XML declaration says.
+ * Expat takes an encoding given before the parse over the declaration's;
+ * jumps when out of memory. */
+static void force_utf8(struct reader *r, oom_jump *jump)
+{
+	if (XML_SetEncoding(r->parser, "UTF-8") != XML_STATUS_OK)
+		oom(jump);   /* it fails only for want of memory, before a parse */
+}
 
 static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
 				const XML_Char *encoding, int standalone)
@@ -169,8 +181,12 @@ static void parse_half(struct half *given)
 	opts.diag_fn = quiet_diag;   /* counted, not shown: see read_split */
 	diag_init(&h->d, h->file, &opts);
 	reader_init(&h->r, h->ctx, &h->jump, &h->d);
+	if (h->utf8)
+		force_utf8(&h->r, &h->jump);
 	if (h->first) {
-		XML_SetXmlDeclHandler(h->r.parser, on_xml_decl);
+		/* A declared encoding is foreign only when it is obeyed. */
+		if (!h->utf8)
+			XML_SetXmlDeclHandler(h->r.parser, on_xml_decl);
 		XML_SetStartDoctypeDeclHandler(h->r.parser, on_doctype);
 	} else {
 		h->r.synthetic_root = 1;
@@ -284,7 +300,7 @@ static struct robot *join_both(struct half *first_given, struct half *second_giv
 /* Reads FROM..TO of FD, a regular file, as two halves at once.  Returns the
  * robot, or NULL when the file must be read as one stream instead. */
 static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
-				const char *file)
+				const char *file, int utf8)
 {
 	struct half first, second;
 	struct robot *rb = NULL;
@@ -300,6 +316,7 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	first.ctx = talloc_new(NULL);
 	second.ctx = talloc_new(NULL);
 	first.first = 1;
+	first.utf8 = second.utf8 = utf8;
 	first.file = second.file = file;
 	first.fd = second.fd = fd;
 	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
@@ -322,12 +339,14 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 
 /* One reader over the whole input: MEM (LEN bytes) when not NULL, else FD. */
 static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, size_t len,
-		      struct diag *d, struct robot **out)
+		      const struct options *opts, struct diag *d, struct robot **out)
 {
 	struct reader r;
 	int rc;
 
 	reader_init(&r, ctx, jump, d);
+	if (opts->input_utf8)
+		force_utf8(&r, jump);
 	rc = mem ? reader_feed_mem(&r, mem, len) : reader_feed_fd(&r, fd);
 	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {
@@ -348,15 +367,16 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opt
 
 	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
-	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file)) != NULL) {
+	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file,
+				opts->input_utf8)) != NULL) {
 		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
 		return U2S_OK;
 	}
-	return read_whole(ctx, jump, fd, NULL, 0, d, out);
+	return read_whole(ctx, jump, fd, NULL, 0, opts, d, out);
 }
 
 int read_urdf_mem(TALLOC_CTX *ctx, oom_jump *jump, const char *buf, size_t len,
-		  struct diag *d, struct robot **out)
+		  const struct options *opts, struct diag *d, struct robot **out)
 {
-	return read_whole(ctx, jump, -1, buf ? buf : "", len, d, out);
+	return read_whole(ctx, jump, -1, buf ? buf : "", len, opts, d, out);
 }

@@ -94,7 +94,10 @@ enum u2s_uri_mode {
 	U2S_URI_KEEP,       /* as written */
 	U2S_URI_FILE        /* package://NAME/... -> file:///ABSOLUTE/DIR/..., in
 			     * <gazebo> blocks' <mesh><uri> too (the other
-			     * modes copy blocks verbatim, as libsdformat) */
+			     * modes copy blocks verbatim, as libsdformat); DIR
+			     * percent-encoded (%XX for each byte a URI path
+			     * cannot hold but a space: '%', '#', any byte
+			     * from 0x80) */
 };
 
 /* Where a package is, for U2S_URI_FILE: NAME=DIR of --package-path. */
@@ -144,7 +147,13 @@ enum u2s_flag {
 	/* With U2S_WORLD: no ground plane (--no-ground). */
 	U2S_NO_GROUND = 1u << 7,
 	/* The model's <pose> is pose[] (--pose), with or without U2S_WORLD. */
-	U2S_POSE = 1u << 8
+	U2S_POSE = 1u << 8,
+	/* The input's bytes are UTF-8, whatever encoding its XML declaration
+	 * names (text a program already holds as Unicode, as Python's str,
+	 * encoded as UTF-8 to be given here: its declaration tells how the
+	 * text was once stored, not how it is now).  Without it the
+	 * declaration is obeyed (UTF-8, UTF-16, ISO-8859-1, US-ASCII). */
+	U2S_INPUT_UTF8 = 1u << 9
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT

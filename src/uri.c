@@ -49,9 +49,10 @@ static const char *file_uri(struct rewriter *rw, const char *f, struct srcpos po
 	name = f + PACKAGE_SCHEME_LEN;
 	rest = name + strcspn(name, "/");
 	pkg = arena_strndup(&rw->rb->arena, name, (size_t)(rest - name));
-	dir = package_find(rw->finder, pkg, &first);
+	/* the directory percent-encoded (package.h); REST is the URDF's, a URI already */
+	dir = package_find_uri(rw->finder, pkg, &first);
 	if (dir)
-		return arena_cat3(&rw->rb->arena, "file://", 7, dir, rest);
+		return arena_cat3(&rw->rb->arena, dir, strlen(dir), rest, "");
 	if (first)
 		diag_warn(rw->d, D_PACKAGE_NOT_FOUND, pos.line, pos.col,
 			  "package '%s' (mesh '%s') is not in --package-path, ROS_PACKAGE_PATH "

@@ -5,7 +5,8 @@
  *   U2S_URI_MODEL  the first "package://" becomes "model://" (libsdformat)
  *   U2S_URI_KEEP   as written
  *   U2S_URI_FILE   "package://NAME/REST" becomes "file://DIR/REST", DIR the
- *                  package's absolute directory (package.h); a package that
+ *                  package's absolute directory, percent-encoded
+ *                  (package_find_uri, package.h); a package that
  *                  is nowhere gets one warning, at its first <mesh>, and its
  *                  URIs the model:// form
  *

@@ -812,6 +812,73 @@ Test(lib, uri_file_ament_prefix_path)
 /* One warning per package, at its first <mesh> in the document, for the
  * meshes that are written only: a lumped link's are, a dropped link's
  * are not. */
+/* A URI's path percent-decoded (the test's own reading of RFC 3986). */
+static char *percent_decoded(const char *uri)
+{
+	char *out = malloc(strlen(uri) + 1), *o = out;
+
+	cr_assert_not_null(out);
+	for (; *uri; uri++) {
+		unsigned v;
+		if (*uri == '%' && sscanf(uri + 1, "%2x", &v) == 1) {
+			*o++ = (char)v;
+			uri += 2;
+		} else {
+			*o++ = *uri;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* A package in a directory whose name is not UTF-8 (and holds '%', '#',
+ * '?', which a URI path cannot hold as they are, and a space, which stays
+ * for gz-sim): the file:// URI holds it percent-encoded, so that the SDF
+ * is ASCII and well-formed, and the URI decodes to the directory again. */
+Test(lib, uri_file_percent_encodes_the_directory)
+{
+	static const char odd[] = "w\xff\xe9 s%#?\xc3\xa9";
+	char *dir = temp_dir(), *pkg = path_in(dir, odd), *real, *uri, *want, *path;
+	char *urdf = NULL;
+	struct u2s_package pkgs[] = { { "pkg", pkg } };
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct result r;
+	size_t n;
+
+	make_dir(dir, odd);
+	make_dir(pkg, "meshes");
+	real = realpath(dir, NULL);
+	cr_assert_not_null(real);
+	opts.uri_mode = U2S_URI_FILE;
+	opts.packages = pkgs;
+	opts.npackages = 1;
+	uri = uri_of("package://pkg/meshes/m%20x.stl", &opts, NULL);
+	n = strlen(real) + 128;
+	want = malloc(n);
+	snprintf(want, n, "file://%s/w%%FF%%E9 s%%25%%23%%3F%%C3%%A9/meshes/m%%20x.stl", real);
+	cr_assert_str_eq(uri, want);
+	/* back to the directory, and the rest as the URDF wrote it */
+	path = percent_decoded(uri + strlen("file://"));
+	snprintf(want, n, "%s/%s/meshes/m x.stl", real, odd);
+	cr_assert_str_eq(path, want);
+	/* the whole SDF: well-formed XML, and ASCII */
+	free(urdf);
+	urdf = mesh_robot("package://pkg/meshes/m.stl");
+	r = convert_opts(urdf, &opts);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	tally_xml(r.sdf, r.len, 1);
+	for (n = 0; n < r.len; n++)
+		cr_assert_lt((unsigned char)r.sdf[n], 0x80, "byte %zu of:\n%s", n, r.sdf);
+	result_free(&r);
+	free(urdf);
+	free(path);
+	free(want);
+	free(uri);
+	free(real);
+	free(pkg);
+	remove_tree(dir);
+}
+
 Test(lib, uri_file_warnings)
 {
 	struct u2s_options opts = U2S_OPTIONS_INIT;
@@ -954,6 +1021,108 @@ Test(lib, any_locale_converts_the_same)
 			result_free(&l);
 			free(urdf);
 		}
+}
+
+/* ---- the input's encoding: U2S_INPUT_UTF8 ------------------------------------ */
+
+/* A robot whose XML declaration names ENCODING, with a link named in
+ * UTF-8 at its start ("café") and one at its end ("Ω"), and between them,
+ * when BIG, links enough that a file of it is read in two halves. */
+static char *declared_robot(const char *encoding, int big)
+{
+	static const char link[] = "<link name='l%d'>" INERTIAL "</link><joint name='j%d' "
+				   "type='continuous'><parent link='base'/><child link='l%d'/></joint>\n";
+	size_t cap = (big ? 4000 : 1) * (sizeof link + 32) + 1024, len;
+	char *s = malloc(cap);
+	int i;
+
+	cr_assert_not_null(s);
+	len = (size_t)snprintf(s, cap, "<?xml version='1.0' encoding='%s'?>\n<robot name='enc'>\n"
+			       "<link name='base'>" INERTIAL "</link>\n"
+			       "<link name='caf\xc3\xa9'>" INERTIAL "</link><joint name='jc' "
+			       "type='continuous'><parent link='base'/><child link='caf\xc3\xa9'/>"
+			       "</joint>\n", encoding);
+	for (i = 0; i < (big ? 4000 : 1); i++)
+		len += (size_t)snprintf(s + len, cap - len, link, i, i, i);
+	strcpy(s + len, "<link name='\xce\xa9'>" INERTIAL "</link><joint name='jo' type='continuous'>"
+	       "<parent link='base'/><child link='\xce\xa9'/></joint>\n</robot>\n");
+	return s;
+}
+
+/* Text held as Unicode and given as UTF-8 (Python's str) keeps the
+ * declaration of how it was once stored: under U2S_INPUT_UTF8 it is read
+ * as UTF-8 whatever that says, from a descriptor or from memory; without,
+ * the declaration is obeyed (Latin-1 reads the bytes as two characters
+ * each, UTF-16 cannot be these bytes). */
+Test(lib, input_utf8_whatever_the_declaration)
+{
+	static const char *const encodings[] = { "ISO-8859-1", "UTF-16", "US-ASCII", "UTF-8" };
+	size_t i;
+
+	for (i = 0; i < sizeof encodings / sizeof *encodings; i++) {
+		char *urdf = declared_robot(encodings[i], 0), *sdf = NULL;
+		struct u2s_options opts = U2S_OPTIONS_INIT;
+		struct result r;
+
+		opts.flags = U2S_INPUT_UTF8 | U2S_QUIET;
+		r = convert_opts(urdf, &opts);
+		cr_assert_eq(r.rc, U2S_OK, "%s: %s", encodings[i], r.msgs);
+		expect_in(r.sdf, "<link name='caf\xc3\xa9'>");
+		expect_in(r.sdf, "<link name='\xce\xa9'>");
+		opts.diag_fn = NULL;
+		cr_assert_eq(u2s_convert_buffer(urdf, strlen(urdf), NULL, &sdf, NULL, &opts), U2S_OK,
+			     "%s", encodings[i]);
+		cr_assert_str_eq(sdf, r.sdf, "%s: memory and descriptor differ", encodings[i]);
+		u2s_free(sdf);
+		result_free(&r);
+		free(urdf);
+	}
+	/* without it, the declaration counts */
+	{
+		char *latin = declared_robot("ISO-8859-1", 0), *utf16 = declared_robot("UTF-16", 0);
+		struct u2s_options opts = U2S_OPTIONS_INIT;
+		struct result r;
+
+		opts.flags = U2S_QUIET;
+		r = convert_opts(latin, &opts);
+		cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+		expect_in(r.sdf, "<link name='caf\xc3\x83\xc2\xa9'>");
+		result_free(&r);
+		r = convert_opts(utf16, &opts);
+		cr_assert_eq(r.rc, U2S_REJECTED);
+		expect_in(r.msgs, "malformed XML");
+		result_free(&r);
+		free(latin);
+		free(utf16);
+	}
+}
+
+/* The two-thread reader reads both halves as UTF-8 too: a declaration it
+ * is told to pass over does not make it read the file as one stream. */
+Test(lib, input_utf8_read_in_halves)
+{
+	char *urdf = declared_robot("ISO-8859-1", 1);
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct u2s_stats st;
+	struct result halves, whole;
+
+	opts.flags = U2S_INPUT_UTF8 | U2S_QUIET;
+	opts.stats_fn = keep_stats;
+	opts.stats_arg = &st;
+	halves = convert_opts(urdf, &opts);
+	cr_assert_eq(halves.rc, U2S_OK, "%s", halves.msgs);
+	cr_assert_eq(st.read_in_halves, 1);
+	/* (not the SDF in the message: Criterion hangs on one of megabytes) */
+	cr_assert_not_null(strstr(halves.sdf, "<link name='caf\xc3\xa9'>"), "first half");
+	cr_assert_not_null(strstr(halves.sdf, "<link name='\xce\xa9'>"), "second half");
+	opts.flags |= U2S_SINGLE_THREAD;
+	whole = convert_opts(urdf, &opts);
+	cr_assert_eq(whole.rc, U2S_OK, "%s", whole.msgs);
+	cr_assert_eq(st.read_in_halves, 0);
+	cr_assert(strcmp(halves.sdf, whole.sdf) == 0, "the halves read otherwise than the whole");
+	result_free(&halves);
+	result_free(&whole);
+	free(urdf);
 }
 
 /* ---- the options: size, flags, and a message for every usage error ------- */

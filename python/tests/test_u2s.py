@@ -219,3 +219,67 @@ def test_check_resolves_meshes_as_gz_sim(tmp_path):
     assert found.count("U2S1205") == 1
     mesh.write_text("")
     assert "U2S1205" not in [d.code for d in u2s.check(GOOD, gz_resource_path=str(tmp_path))]
+
+
+CAFE = GOOD.replace("'b'", "'caf\u00e9'")
+
+
+@pytest.mark.parametrize("encoding", ["ISO-8859-1", "UTF-16", "UTF-8", "US-ASCII"])
+def test_str_is_unicode_whatever_its_declaration(encoding):
+    text = "<?xml version='1.0' encoding='%s'?>\n%s" % (encoding, CAFE)
+    sdf, _ = u2s.convert(text)
+    assert "<link name='caf\u00e9'>" in sdf
+    assert sdf == u2s.convert(CAFE).sdf
+    assert [d.code for d in u2s.check(text, gz_resource_path="")] == \
+        [d.code for d in u2s.check(CAFE, gz_resource_path="")]
+
+
+@pytest.mark.parametrize("encoding", ["ISO-8859-1", "UTF-16"])
+def test_bytes_are_what_their_declaration_says(encoding):
+    text = "<?xml version='1.0' encoding='%s'?>\n%s" % (encoding, CAFE)
+    # stored as declared: the same robot as the str
+    assert u2s.convert(text.encode(encoding)).sdf == u2s.convert(text).sdf
+    # stored otherwise: the declaration is believed, as the CLI does
+    if encoding == "UTF-16":
+        with pytest.raises(u2s.ConversionError):
+            u2s.convert(text.encode("utf-8"))
+    else:
+        assert "<link name='caf\u00c3\u00a9'>" in u2s.convert(text.encode("utf-8")).sdf
+
+
+def test_diagnostic_str_is_the_cli_line():
+    tabs = "&#9;" * 1000   # 2000 bytes escaped: the line is cut, its code kept
+    for reference in ["no&#10;th&#9;ing&#13;", tabs]:
+        text = GOOD.replace("'nothing'", "'%s'" % reference)
+        [d] = u2s.convert(text, name="<stdin>").diagnostics
+        line = str(d)
+        assert "\n" not in line and "\r" not in line and "\t" not in line
+        assert line.endswith("[U2S0407]")
+        assert line.startswith("<stdin>:9:3: warning: ")
+        if reference == tabs:
+            assert line.endswith("\\t\\t... [U2S0407]") and len(line) < 2 * len(d.message)
+        else:
+            assert "'no\\nth\\ting\\r'" in line
+            assert "\n" in d.message   # the field is the text itself
+        run = cli("-", stdin=text.encode())
+        assert run.returncode == 0
+        assert [line] == run.stderr.decode().splitlines()
+
+
+def test_uri_mode_file_directory_not_utf8(tmp_path):
+    import urllib.parse
+    import xml.etree.ElementTree as ET
+    raw = os.fsencode(str(tmp_path)) + b"/w\xff\xe9 s%#"
+    os.makedirs(raw + b"/pkg")
+    for given in (os.fsdecode(raw + b"/pkg"), raw + b"/pkg"):
+        sdf, _ = u2s.convert(GOOD, uri_mode="file", package_paths={"pkg": given},
+                             ros_package_path="", ament_prefix_path="")
+        [uri] = {e.text for e in ET.fromstring(sdf).iter("uri")}
+        assert uri.startswith("file://") and uri.isascii() and "w%FF%E9 s%25%23" in uri
+        assert urllib.parse.unquote_to_bytes(uri[len("file://"):]) == \
+            os.path.realpath(raw) + b"/pkg/meshes/b.dae"
+    run = cli("--uri-mode=file", b"--package-path=pkg=" + raw + b"/pkg", "-",
+              stdin=GOOD.encode())
+    assert run.returncode == 0
+    ET.fromstring(run.stdout)   # well-formed
+    assert run.stdout.decode() == sdf

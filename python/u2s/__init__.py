@@ -36,7 +36,8 @@ def __getattr__(name):
 
 
 class Diagnostic(NamedTuple):
-    """One message, the fields of `u2s --diagnostics=json`."""
+    """One message, the fields of `u2s --diagnostics=json`; str() of it is
+    the line the CLI prints, one line with control characters escaped."""
     code: str                # "U2S0407": stable from release to release
     severity: str            # "warning" or "error" (werror: warnings are errors)
     line: Optional[int]      # from 1; None without a position
@@ -46,10 +47,10 @@ class Diagnostic(NamedTuple):
     file: Optional[str]      # the name given to convert() ("<string>")
 
     def __str__(self):
-        where = self.file or "u2s"
-        if self.line:
-            where += ":%d:%d" % (self.line, self.column or 0)
-        return "%s: %s: %s [%s]" % (where, self.severity, self.message, self.code)
+        # The CLI's line, made by the library (u2s_diagnostic_format): one
+        # line whatever the message quotes, control characters escaped.
+        return _lib.diagnostic_text(self.severity, self.code, self.file, self.line,
+                                    self.column, self.message, self.path)
 
 
 class Result(NamedTuple):
@@ -126,8 +127,12 @@ def _world_options(world, no_ground, pose):
 def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joints,
          uri_mode, package_paths, ros_package_path, ament_prefix_path, werror, quiet,
          world=None, no_ground=False, pose=None, gz_resource_path=None):
+    text_flags = 0
     if isinstance(urdf, str):
+        # Unicode already: its XML declaration's encoding says how it was
+        # once stored, not what these bytes are.
         urdf = urdf.encode("utf-8")
+        text_flags = _lib.U2S_INPUT_UTF8
     elif isinstance(urdf, (bytearray, memoryview)):
         urdf = bytes(urdf)
     elif not isinstance(urdf, bytes):
@@ -156,7 +161,7 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     opts.flags = ((_lib.U2S_QUIET if quiet else 0) | (_lib.U2S_WERROR if werror else 0) |
                   (_lib.U2S_PRESERVE_FIXED_JOINTS if preserve_fixed_joints else 0) |
                   (_lib.U2S_CHECK if check else 0) | (_lib.U2S_REPAIR if repair else 0) |
-                  world_flags)
+                  world_flags | text_flags)
     opts.world_name = world_name
     if pose is not None:
         opts.pose[:] = pose
@@ -191,7 +196,11 @@ def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
             ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
             name="<string>", world=None, no_ground=False, pose=None,
             gz_resource_path=None):
-    """Converts URDF (str, or bytes as read from a file) to SDFormat.
+    """Converts URDF (str, or bytes as read from a file) to SDFormat.  A
+    str is Unicode text, whatever encoding its XML declaration names (the
+    declaration said how the text was stored before it was decoded);
+    bytes are decoded as their declaration says (UTF-8 when it names none,
+    or UTF-16 from a byte order mark), as the CLI reads a file.
 
     Returns Result(sdf, diagnostics): the SDF text and the warnings.  Raises
     ConversionError (with .diagnostics) when the input is rejected, and

@@ -47,6 +47,10 @@ U2S_SINGLE_THREAD = 1 << 5
 U2S_WORLD = 1 << 6
 U2S_NO_GROUND = 1 << 7
 U2S_POSE = 1 << 8
+U2S_INPUT_UTF8 = 1 << 9
+
+# enum u2s_diag_style
+U2S_DIAG_TEXT = 0
 
 
 class Options(ctypes.Structure):
@@ -122,6 +126,9 @@ def load():
             lib.u2s_version.restype = ctypes.c_char_p
             lib.u2s_sdf_versions.argtypes = []
             lib.u2s_sdf_versions.restype = ctypes.POINTER(ctypes.c_char_p)
+            lib.u2s_diagnostic_format.argtypes = [
+                ctypes.POINTER(Diagnostic), ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t]
+            lib.u2s_diagnostic_format.restype = ctypes.c_size_t
             _lib = lib
         return _lib
 
@@ -139,3 +146,22 @@ def sdf_versions():
 def version():
     """The library's package version (u2s_version())."""
     return load().u2s_version().decode()
+
+
+def _c_text(s):
+    # None stays NULL; any str is given as UTF-8 (what it cannot be, '?').
+    return s.encode("utf-8", "replace") if s is not None else None
+
+
+def diagnostic_text(severity, code, file, line, column, message, path):
+    """A message as the CLI prints it (u2s_diagnostic_format, U2S_DIAG_TEXT):
+    one line, control characters escaped, cut with "..." past the
+    library's length, the code kept."""
+    d = Diagnostic(severity=U2S_ERROR if severity == "error" else U2S_WARNING,
+                   code=_c_text(code), file=_c_text(file), line=line or 0,
+                   column=column or 0, message=_c_text(message), path=_c_text(path))
+    lib = load()
+    n = lib.u2s_diagnostic_format(ctypes.byref(d), U2S_DIAG_TEXT, None, 0)
+    buf = ctypes.create_string_buffer(n + 1)
+    lib.u2s_diagnostic_format(ctypes.byref(d), U2S_DIAG_TEXT, buf, n + 1)
+    return buf.raw[:n].decode("utf-8", "replace")
