@@ -527,6 +527,31 @@ static char *xml_escape(const char *s)
  *     9ec1081): the <sdf> with the highest version, whatever the order.
  * So every reader takes the newest file it can read; ascending order also
  * makes the last listed the newest, for readers that take the last. */
+/* The newest version model.config lists.  libsdformat picks the highest
+ * listed version it reads (sdformat src/parser.cc,
+ * getBestSupportedModelVersion), but from libsdformat 13 on it reports
+ * each listed version newer than it reads as an entry of its error list
+ * ("Ignoring version 1.12 ... newer than this sdf parser", code WARNING),
+ * and gz-sim from Garden on refuses a world whose load gave any entry
+ * (gz-sim src/ServerPrivate.cc, LoadSdfRootHelper, EXIT_IMMEDIATELY by
+ * default).  So a folder listing 1.12 would not load in Harmonic
+ * (libsdformat 14, SDFormat 1.11), the Gazebo of ROS 2 Jazzy.  Ionic and
+ * Jetty read 1.11 (and u2s's 1.11 and 1.12 models differ only in that
+ * attribute); libsdformat 12 (Fortress) only prints a warning.  Files of
+ * newer versions are still written (model-1.12.sdf), for direct use. */
+#define MODEL_CONFIG_NEWEST_MAJOR 1
+#define MODEL_CONFIG_NEWEST_MINOR 11
+
+/* Whether version text V ("MAJOR.MINOR") is listed in model.config. */
+static int listed_in_config(const char *v)
+{
+	char *end;
+	unsigned long major = strtoul(v, &end, 10), minor = *end == '.' ? strtoul(end + 1, NULL, 10) : 0;
+
+	return major < MODEL_CONFIG_NEWEST_MAJOR ||
+	       (major == MODEL_CONFIG_NEWEST_MAJOR && minor <= MODEL_CONFIG_NEWEST_MINOR);
+}
+
 static int write_config(struct folder *f, const char *name, const char *file)
 {
 	const char *const *v = u2s_sdf_versions();
@@ -537,6 +562,8 @@ static int write_config(struct folder *f, const char *name, const char *file)
 	int err;
 
 	for (; *v; v++) {
+		if (!listed_in_config(*v))
+			continue;
 		t = xasprintf("%s  <sdf version='%s'>model-%s.sdf</sdf>\n", text, *v, *v);
 		free(text);
 		text = t;
