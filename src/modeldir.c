@@ -24,12 +24,19 @@
 /* model.config's first lines: what marks a folder u2s may replace. */
 static const char MARKER[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
 
+/* A set of strings: hashed, CAP slots (a power of two), at most half full. */
+struct strset {
+	char **v;
+	size_t n, cap;
+};
+
 struct folder {
 	const char *tmp;              /* the folder being built */
 	struct undo *undo;            /* each path in it, recorded before it is made */
-	char **paths;                 /* under meshes/, copied so far: a hash
-				       * set, CAP slots (a power of two) */
-	size_t npaths, cap;
+	struct strset paths;          /* under meshes/, copied so far */
+	struct strset said;           /* the diagnostics printed, by code and place */
+	u2s_diag_record_fn *record;   /* the caller's, which prints them */
+	void *record_arg;
 	modeldir_say_fn *say;
 	void *say_arg;
 	int failed;                   /* a message was said */
@@ -412,32 +419,41 @@ static char **slot(char **paths, size_t cap, const char *path)
 	return &paths[h];
 }
 
-/* Whether PATH was met before; if not, it is now (a set, not a list: a
- * robot with many meshes costs no scan per mesh). */
-static int met_before(struct folder *f, const char *path)
+/* Whether S is in SET; if not, it is now (a set, not a list: a robot
+ * with many meshes costs no scan per mesh). */
+static int met_before(struct strset *set, const char *s)
 {
 	char **at;
 	size_t i;
 
-	if (2 * (f->npaths + 1) > f->cap) {   /* at most half full */
-		size_t cap = f->cap ? 2 * f->cap : 64;
+	if (2 * (set->n + 1) > set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 64;
 		char **bigger = calloc(cap, sizeof *bigger);
 		if (!bigger)
 			abort();   /* out of memory, for a path */
-		for (i = 0; i < f->cap; i++)
-			if (f->paths[i])
-				*slot(bigger, cap, f->paths[i]) = f->paths[i];
-		free(f->paths);
-		f->paths = bigger;
-		f->cap = cap;
+		for (i = 0; i < set->cap; i++)
+			if (set->v[i])
+				*slot(bigger, cap, set->v[i]) = set->v[i];
+		free(set->v);
+		set->v = bigger;
+		set->cap = cap;
 	}
-	at = slot(f->paths, f->cap, path);
+	at = slot(set->v, set->cap, s);
 	if (*at)
 		return 1;
-	if ((*at = strdup(path)) == NULL)
+	if ((*at = strdup(s)) == NULL)
 		abort();
-	f->npaths++;
+	set->n++;
 	return 0;
+}
+
+static void strset_free(struct strset *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->cap; i++)
+		free(set->v[i]);
+	free(set->v);
 }
 
 /* SOURCE at meshes/PATH, once, and what it references. */
@@ -446,7 +462,7 @@ static int copy_into(struct folder *f, const char *source, const char *path, con
 	char *dst;
 	int err;
 
-	if (met_before(f, path))
+	if (met_before(&f->paths, path))
 		return 0;
 	if (access(source, R_OK) != 0) {
 		sayf(f, D_CLI_MODEL_REF_NOT_FOUND, "%s '%s' is not found: no file %s", why, path, source);
@@ -582,30 +598,71 @@ static int write_config(struct folder *f, const char *name, const char *file)
 }
 
 /* world.sdf: the model by model://NAME, in the oldest version u2s writes
- * (every gz-sim reads it); gz-sim adds its default systems to a world
- * that names none. */
-static int write_world(struct folder *f, const char *name)
+ * (every gz-sim reads it), named as --world names the world (NAME by
+ * default), at --pose, with a ground unless --no-ground; gz-sim adds its
+ * default systems to a world that names none. */
+static const char WORLD_HEAD[] =
+	"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
+	"    <light type='directional' name='sun'>\n      <cast_shadows>true</cast_shadows>\n"
+	"      <pose>0 0 10 0 0 0</pose>\n      <diffuse>0.8 0.8 0.8 1</diffuse>\n"
+	"      <specular>0.2 0.2 0.2 1</specular>\n      <direction>-0.5 0.1 -0.9</direction>\n"
+	"    </light>\n";
+static const char WORLD_GROUND[] =
+	"    <model name='ground_plane'>\n      <static>true</static>\n"
+	"      <link name='link'>\n        <collision name='collision'>\n"
+	"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
+	"        </collision>\n        <visual name='visual'>\n"
+	"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
+	"        </visual>\n      </link>\n    </model>\n";
+
+/* V in the fewest digits that read back as V (for --pose's numbers). */
+static char *shortest(double v)
 {
-	char *ename = xml_escape(name), *path = xasprintf("%s/world.sdf", f->tmp);
-	char *text = xasprintf(
-		"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
-		"    <light type='directional' name='sun'>\n      <cast_shadows>true</cast_shadows>\n"
-		"      <pose>0 0 10 0 0 0</pose>\n      <diffuse>0.8 0.8 0.8 1</diffuse>\n"
-		"      <specular>0.2 0.2 0.2 1</specular>\n      <direction>-0.5 0.1 -0.9</direction>\n"
-		"    </light>\n"
-		"    <model name='ground_plane'>\n      <static>true</static>\n"
-		"      <link name='link'>\n        <collision name='collision'>\n"
-		"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
-		"        </collision>\n        <visual name='visual'>\n"
-		"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
-		"        </visual>\n      </link>\n    </model>\n"
-		"    <include>\n      <uri>model://%s</uri>\n    </include>\n  </world>\n</sdf>\n",
-		u2s_sdf_versions()[0], ename, ename);
+	char *s = NULL;
+	int prec;
+
+	for (prec = 1; prec <= 17; prec++) {
+		free(s);
+		s = xasprintf("%.*g", prec, v);
+		if (strtod(s, NULL) == v)
+			break;
+	}
+	return s;
+}
+
+/* "<pose>X Y Z R P Y</pose>" of --pose, or "" without it. */
+static char *include_pose(const struct u2s_options *o)
+{
+	char *n[6], *text;
+	int i;
+
+	if (!(o->flags & U2S_POSE))
+		return xasprintf("%s", "");
+	for (i = 0; i < 6; i++)
+		n[i] = shortest(o->pose[i]);
+	text = xasprintf("      <pose>%s %s %s %s %s %s</pose>\n", n[0], n[1], n[2], n[3], n[4], n[5]);
+	for (i = 0; i < 6; i++)
+		free(n[i]);
+	return text;
+}
+
+static int write_world(struct folder *f, const struct u2s_options *o, const char *name)
+{
+	const char *wname = o->world_name && *o->world_name ? o->world_name : name;
+	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(o);
+	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname);
+	char *text = xasprintf("%s%s    <include>\n      <uri>model://%s</uri>\n%s    </include>\n"
+			       "  </world>\n</sdf>\n", head,
+			       o->flags & U2S_NO_GROUND ? "" : WORLD_GROUND, ename, pose);
+	char *path = xasprintf("%s/world.sdf", f->tmp);
 	int err = write_text(f, path, text);
 
-	free(text);
 	free(path);
+	free(text);
+	free(head);
+	free(pose);
 	free(ename);
+	free(ewname);
 	return err;
 }
 
@@ -623,6 +680,27 @@ static int ours(const char *dir)
 	return yes;
 }
 
+/* A diagnostic of one of the conversions, passed on to the caller's
+ * printer unless one of the same code at the same place was: each
+ * version's conversion says the same things, and those only a later
+ * version says are said too. */
+static void record_once(void *arg, const struct u2s_diagnostic *d)
+{
+	struct folder *f = arg;
+	char key[96];
+
+	snprintf(key, sizeof key, "%s:%lu:%lu", d->code ? d->code : "", d->line, d->column);
+	if (met_before(&f->said, key))
+		return;
+	if (f->record) {
+		f->record(f->record_arg, d);
+	} else {   /* as the library prints them without a printer */
+		char line[2048];
+		u2s_diagnostic_format(d, U2S_DIAG_TEXT, line, sizeof line);
+		fprintf(stderr, "%s\n", line);
+	}
+}
+
 /* The SDF in each version, into model-V.sdf. */
 static int convert_versions(struct folder *f, const struct u2s_options *given, const char *buf,
 			    size_t len, const char *file, const char *name)
@@ -636,6 +714,8 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, c
 	o.model_name = name;
 	o.mesh_fn = on_mesh;
 	o.mesh_arg = f;
+	o.diag_record_fn = record_once;
+	o.diag_record_arg = f;
 	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
 		char *path = xasprintf("%s/model-%s.sdf", f->tmp, *v);
 		int fd = create_file(f, path);
@@ -651,7 +731,6 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, c
 			}
 			if (rc == U2S_OK && f->failed)
 				rc = U2S_REJECTED;   /* a texture not found */
-			o.flags |= U2S_QUIET;   /* each warning once */
 		}
 		free(path);
 	}
@@ -742,7 +821,7 @@ static int build(struct folder *f, const struct modeldir_run *run, const char *b
 	int rc = convert_versions(f, run->opts, buf, len, file, name), err = 0;
 
 	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
-			     (run->world && (err = write_world(f, name)) != 0))) {
+			     (run->world && (err = write_world(f, run->opts, name)) != 0))) {
 		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->tmp, strerror(err));
 		rc = U2S_IO;
 	}
@@ -768,9 +847,11 @@ static int finish(struct folder *f, const struct place *p, int rc)
 
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
-	struct folder f = { NULL, run->undo, NULL, 0, 0, run->say, run->say_arg, 0 };
+	struct folder f = { NULL, run->undo, { NULL, 0, 0 }, { NULL, 0, 0 },
+			    run->opts->diag_record_fn, run->opts->diag_record_arg,
+			    run->say, run->say_arg, 0 };
 	struct place p;
-	size_t len = 0, i;
+	size_t len = 0;
 	char *buf = NULL;
 	struct stat st;
 	int rc = U2S_OK;
@@ -791,9 +872,8 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 	if (rc == U2S_OK)
 		rc = build(&f, run, buf, len, file, p.name);
 	rc = finish(&f, &p, rc);
-	for (i = 0; i < f.cap; i++)
-		free(f.paths[i]);
-	free(f.paths);
+	strset_free(&f.paths);
+	strset_free(&f.said);
 	free(buf);
 	place_free(&p);
 	return rc;

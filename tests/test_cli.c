@@ -1504,6 +1504,60 @@ Test(cli, model_dir_batch, .timeout = 60)
 	remove_tree(dir);
 }
 
+static unsigned occurrences(const char *s, const char *what)
+{
+	unsigned n = 0;
+
+	for (; (s = strstr(s, what)) != NULL; s += strlen(what))
+		n++;
+	return n;
+}
+
+/* The folder's world.sdf is named, posed and grounded as --world,
+ * --pose and --no-ground say; and each diagnostic of the conversions
+ * (one per version) is printed once, in every style. */
+Test(cli, model_dir_world_options_and_messages_once, .timeout = 60)
+{
+	static const char classic[] =
+		"<robot name='m'>\n"
+		"  <link name='base'>" INERTIAL "\n"
+		"    <visual><geometry><mesh filename='package://pkg/meshes/a.stl'/></geometry></visual>\n"
+		"  </link>\n"
+		"  <gazebo><plugin name='d' filename='libgazebo_ros_diff_drive.so'/></gazebo>\n"
+		"</robot>\n";
+	static const char *const styles[] = { "--diagnostics=text", "--diagnostics=json",
+					      "--diagnostics=github" };
+	char *dir = temp_dir(), *world;
+	const char *env[] = { NULL, NULL };
+	char ros[4200];
+	struct run r;
+	unsigned i;
+
+	put_package(dir);
+	put_file(dir, "m.urdf", classic);
+	put_file(dir, "models/keep", "");   /* the folder's parent */
+	snprintf(ros, sizeof ros, "ROS_PACKAGE_PATH=%s/pkgs", dir);
+	env[0] = ros;
+	r = u2s_env(dir, NULL, env, ARGS("-q", "--world=arena", "--no-ground", "--pose", "1",
+					 "0", "0.5", "0", "0", "0.25", "--model-dir=models/m",
+					 "m.urdf"));
+	expect_status(&r, 0);
+	world = read_file(dir, "models/m/world.sdf");
+	cr_assert_not_null(world);
+	expect_in(world, "<world name='arena'>", "world.sdf");
+	expect_in(world, "<uri>model://m</uri>\n      <pose>1 0 0.5 0 0 0.25</pose>", "world.sdf");
+	cr_assert_null(strstr(world, "ground_plane"), "--no-ground, yet:\n%s", world);
+	free(world);
+	run_free(&r);
+	for (i = 0; i < sizeof styles / sizeof *styles; i++) {
+		r = u2s_env(dir, NULL, env, ARGS(styles[i], "--model-dir=models/m", "m.urdf"));
+		expect_status(&r, 0);
+		cr_assert_eq(occurrences(r.err, "U2S1202"), 1u, "%s:\n%s", styles[i], r.err);
+		run_free(&r);
+	}
+	remove_tree(dir);
+}
+
 /* undo.c, in a child: the paths recorded are removed by a fatal signal,
  * the last first (a file, then the folder that held it), a path recorded
  * and never made is no trouble, and the child dies of the signal. */
