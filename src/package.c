@@ -259,17 +259,16 @@ const char *package_find(struct package_finder *pf, const char *name, int *first
 static const char URI_PATH_KEEP[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 				    "0123456789-._~!$&'()*+,;=:@/ ";
 
-/* "file://" and DIR percent-encoded, under CTX. */
-static char *file_uri_of(TALLOC_CTX *ctx, oom_jump *jump, const char *dir)
+char *uri_path_encoded(TALLOC_CTX *ctx, oom_jump *jump, const char *prefix, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(dir), len = 7, i;
-	char *uri = must(jump, talloc_size(ctx, 7 + 3 * n + 1));
+	size_t p = strlen(prefix), n = strlen(path), len = p, i;
+	char *uri = must(jump, talloc_size(ctx, p + 3 * n + 1));
 
-	memcpy(uri, "file://", 7);
+	memcpy(uri, prefix, p);
 	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)dir[i];
-		if (c != '\0' && strchr(URI_PATH_KEEP, c)) {
+		unsigned char c = (unsigned char)path[i];
+		if (strchr(URI_PATH_KEEP, c)) {   /* never '\0': the loop ends first */
 			uri[len++] = (char)c;
 		} else {
 			uri[len++] = '%';
@@ -289,6 +288,6 @@ const char *package_find_uri(struct package_finder *pf, const char *name, int *f
 		return NULL;
 	a = index_get(pf->answers, name);
 	if (!a->uri)
-		a->uri = file_uri_of(a, pf->oom, a->dir);
+		a->uri = uri_path_encoded(a, pf->oom, "file://", a->dir);
 	return a->uri;
 }

@@ -27,4 +27,10 @@ const char *package_find(struct package_finder *pf, const char *name, int *first
  * decodes to the directory's path; or NULL, as package_find. */
 const char *package_find_uri(struct package_finder *pf, const char *name, int *first);
 
+/* PREFIX then PATH percent-encoded as a URI path holds it (every byte but
+ * letters, digits, spaces and -._~!$&'()*+,;=:@/ as %XX), under CTX: the
+ * text is ASCII, well-formed XML whatever PATH's bytes, and decodes to
+ * PATH byte for byte. */
+char *uri_path_encoded(TALLOC_CTX *ctx, oom_jump *jump, const char *prefix, const char *path);
+
 #endif

@@ -142,8 +142,11 @@ static const char *locate(struct rewriter *rw, TALLOC_CTX *tmp, const char *f,
 		return where;
 	*source = must(jump, talloc_strdup(tmp, real));
 	free(real);
+	/* a path of the file system may hold any byte: its place in the
+	 * folder is named (and its URI written) percent-encoded, which no
+	 * two paths share, and which is well-formed in the SDF */
 	if (!*path)
-		*path = must(jump, talloc_asprintf(tmp, "_file%s", *source));
+		*path = uri_path_encoded(tmp, jump, "_file", *source);
 	return NULL;
 }
 

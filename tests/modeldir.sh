@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 # DIR.  Prints the problems; exit 1 on any.
 check_folder() {
 	python3 - "$@" <<'EOF'
-import filecmp, os, re, sys
+import filecmp, os, re, sys, urllib.parse
 d, roots = sys.argv[1], sys.argv[2:]
 name = os.path.basename(d.rstrip("/"))
 bad = []
@@ -58,7 +58,8 @@ for top, _, files in os.walk(meshes):
     for f in files:
         rel = os.path.relpath(os.path.join(top, f), meshes)
         if rel.startswith("_file/"):
-            srcs = ["/" + rel[len("_file/"):]]
+            # the real path, percent-encoded (any byte a path may hold)
+            srcs = [os.fsdecode(urllib.parse.unquote_to_bytes("/" + rel[len("_file/"):]))]
         else:
             pkg, _, rest = rel.partition("/")
             srcs = [os.path.join(r, pkg, rest) for r in roots]

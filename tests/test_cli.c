@@ -2,6 +2,7 @@
  * robots in temporary directories, every option and exit status. */
 #include "clitest.h"
 
+#include <expat.h>
 #include <regex.h>
 #include <signal.h>
 #include <sys/sysmacros.h>   /* makedev() */
@@ -1555,6 +1556,61 @@ Test(cli, model_dir_world_options_and_messages_once, .timeout = 60)
 		cr_assert_eq(occurrences(r.err, "U2S1202"), 1u, "%s:\n%s", styles[i], r.err);
 		run_free(&r);
 	}
+	remove_tree(dir);
+}
+
+static int well_formed(const char *text)
+{
+	XML_Parser p = XML_ParserCreate(NULL);
+	int ok = XML_Parse(p, text, (int)strlen(text), 1) == XML_STATUS_OK;
+
+	XML_ParserFree(p);
+	return ok;
+}
+
+/* A mesh whose real path holds bytes that are not UTF-8 and '#', '%'
+ * (reached through a symbolic link, as the URDF itself must be UTF-8):
+ * its place in the folder and its URI are percent-encoded, so the SDF is
+ * well-formed; a directory that holds "%E9" literally lands elsewhere. */
+Test(cli, model_dir_odd_bytes_in_a_real_path, .timeout = 60)
+{
+	static const char robot[] =
+		"<robot name='m'>\n"
+		"  <link name='base'>" INERTIAL "\n"
+		"    <visual><geometry><mesh filename='odd/m.stl'/></geometry></visual>\n"
+		"    <visual><geometry><mesh filename='lit/m.stl'/></geometry></visual>\n"
+		"  </link>\n"
+		"</robot>\n";
+	char *dir = temp_dir(), *sdf, *odd, *lit, *want, *real;
+	struct run r;
+
+	put_file(dir, "w\xe9#%/m.stl", "solid a\nendsolid a\n");
+	put_file(dir, "w%E9#%25/m.stl", "solid b\nendsolid b\n");
+	put_file(dir, "m.urdf", robot);
+	put_file(dir, "models/keep", "");
+	odd = path_in(dir, "odd");
+	lit = path_in(dir, "lit");
+	cr_assert_eq(symlink("w\xe9#%", odd), 0);
+	cr_assert_eq(symlink("w%E9#%25", lit), 0);
+	r = u2s_env(dir, NULL, NULL, ARGS("-q", "--model-dir=models/m", "m.urdf"));
+	expect_status(&r, 0);
+	sdf = read_file(dir, "models/m/model-1.9.sdf");
+	cr_assert_not_null(sdf);
+	cr_assert(well_formed(sdf), "not well-formed:\n%s", sdf);
+	real = realpath(dir, NULL);
+	want = malloc(strlen(real) + 200);
+	sprintf(want, "<uri>model://m/meshes/_file%s/w%%E9%%23%%25/m.stl</uri>", real);
+	expect_in(sdf, want, "model-1.9.sdf");
+	sprintf(want, "models/m/meshes/_file%s/w%%E9%%23%%25/m.stl", real);
+	cr_assert(file_exists(dir, want), "%s not made", want);
+	sprintf(want, "models/m/meshes/_file%s/w%%25E9%%23%%2525/m.stl", real);
+	cr_assert(file_exists(dir, want), "%s not made", want);
+	free(want);
+	free(real);
+	free(sdf);
+	free(odd);
+	free(lit);
+	run_free(&r);
 	remove_tree(dir);
 }
 
