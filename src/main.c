@@ -795,8 +795,13 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		return U2S_IO;
 	}
 	if (folder) {
-		struct modeldir_run run = { &c->opts, !!(c->opts.flags & U2S_WORLD), c->undo,
+		/* the folder's conversions pass each message on once: printed
+		 * here, in every style */
+		struct u2s_options o = c->opts;
+		struct modeldir_run run = { &o, !!(c->opts.flags & U2S_WORLD), c->undo,
 					    say_code, c };
+		o.diag_record_fn = print_record;
+		o.diag_record_arg = c;
 		rc = modeldir_make(&run, in_fd, name, out);
 	} else if (out)
 		rc = convert_to_file(c, in_fd, name, out);

@@ -690,15 +690,8 @@ static void record_once(void *arg, const struct u2s_diagnostic *d)
 	char key[96];
 
 	snprintf(key, sizeof key, "%s:%lu:%lu", d->code ? d->code : "", d->line, d->column);
-	if (met_before(&f->said, key))
-		return;
-	if (f->record) {
+	if (!met_before(&f->said, key) && f->record)
 		f->record(f->record_arg, d);
-	} else {   /* as the library prints them without a printer */
-		char line[2048];
-		u2s_diagnostic_format(d, U2S_DIAG_TEXT, line, sizeof line);
-		fprintf(stderr, "%s\n", line);
-	}
 }
 
 /* The SDF in each version, into model-V.sdf. */

@@ -20,7 +20,9 @@ struct undo;
 /* What every folder of a run is made with. */
 struct modeldir_run {
 	const struct u2s_options *opts;   /* sdf_version, model_name, mesh_fn
-					   * and U2S_WORLD are set here */
+					   * and U2S_WORLD are set here; the
+					   * messages go to diag_record_fn,
+					   * each once over the versions */
 	int world;                        /* also world.sdf */
 	struct undo *undo;                /* what a fatal signal removes */
 	modeldir_say_fn *say;
