@@ -39,7 +39,9 @@ u2s, src = os.path.abspath(sys.argv[1]), sys.argv[2]
 update = "--update" in sys.argv[3:]
 cases_dir = os.path.join(src, "tests", "loadable")
 verdicts_path = os.path.join(cases_dir, "verdicts")
-LOADERS = {"1.9": "sdf-validate-12.9", "1.11": "sdf-validate-14.9", "1.12": "sdf-validate-new"}
+# each version's loader: scripts/oracles
+LOADERS = {v: "sdf-validate-" + s for v, s in (line.split() for line in
+           open(os.path.join(src, "scripts", "oracles")) if line.strip() and line[0] != "#")}
 REJECTS = {"0607", "0608", "0611", "0701", "0702", "0705", "1108", "0417"}
 # a rule's warning -> what --repair says instead at the same place
 REPAIRS = {"0607": {"0902", "0901"}, "0608": {"0902", "0901"}, "0611": {"0903", "0901"},

@@ -85,7 +85,7 @@ load_check() {
   </world>
 </sdf>
 EOF
-	for v in 12.9 14.9 new; do
+	for v in $(awk '!/^#/ { print $2 }' "$here/scripts/oracles"); do
 		command -v "sdf-validate-$v" > /dev/null || { echo "modeldir.sh: sdf-validate-$v not installed: skipped"; continue; }
 		res=$(cd "$work" && HOME=/nonexistent SDF_PATH=$1 GZ_SIM_RESOURCE_PATH=$1 "sdf-validate-$v" include.sdf 2>&1)
 		errs=$(printf '%s\n' "$res" | grep -i 'error')
@@ -162,7 +162,7 @@ if [ -d "$out/made" ]; then
 	[ -f "$out/made/world.sdf" ] && grep -q '<uri>model://made</uri>' "$out/made/world.sdf" \
 		|| fail "--world: no world.sdf including model://made"
 	load_check "$out" made
-	for v in 12.9 14.9 new; do
+	for v in $(awk '!/^#/ { print $2 }' "$here/scripts/oracles"); do
 		command -v "sdf-validate-$v" > /dev/null || continue
 		errs=$(cd "$out/made" && HOME=/nonexistent SDF_PATH=$out "sdf-validate-$v" world.sdf 2>&1 |
 			grep -i error)

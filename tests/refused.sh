@@ -32,7 +32,9 @@ u2s, src = os.path.abspath(sys.argv[1]), sys.argv[2]
 update = "--update" in sys.argv[3:]
 cases_dir = os.path.join(src, "tests", "loadable", "refused")
 expected_path = os.path.join(cases_dir, "expected")
-VERSIONS = {"1.9": "12.9", "1.11": "14.9", "1.12": "new"}
+# each version's suffix of sdf-oracle-/sdf-validate-: scripts/oracles
+VERSIONS = dict(line.split() for line in open(os.path.join(src, "scripts", "oracles"))
+                if line.strip() and line[0] != "#")
 REPAIRS = {"0910", "0911", "0912"}
 MSG = re.compile(r"^[^:]*:(\d+):(\d+): (\w+): .*\[U2S(\d{4})\]$")
 oracles = shutil.which("sdf-oracle-12.9") is not None
