@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ struct folder {
 	struct undo *undo;            /* each path in it, recorded before it is made */
 	struct strset paths;          /* under meshes/, copied so far */
 	struct strset said;           /* the diagnostics printed, by code and place */
+	struct strset dirs;           /* the directories made in it */
 	u2s_diag_record_fn *record;   /* the caller's, which prints them */
 	void *record_arg;
 	modeldir_say_fn *say;
@@ -78,6 +80,8 @@ static void record(struct folder *f, const char *path, int is_dir)
 }
 
 /* The folders on the way to ROOT/REL (its last part a file's name). */
+static int met_before(struct strset *set, const char *s);
+
 static int mkdirs_under(struct folder *f, const char *root, const char *rel)
 {
 	char *p = xasprintf("%s/%s", root, rel), *s;
@@ -85,6 +89,10 @@ static int mkdirs_under(struct folder *f, const char *root, const char *rel)
 
 	for (s = p + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
 		*s = '\0';
+		if (met_before(&f->dirs, p)) {   /* made already: no system call */
+			*s = '/';
+			continue;
+		}
 		if (lstat(p, &st) != 0)
 			record(f, p, 1);
 		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
@@ -369,35 +377,76 @@ static void dae_refs(struct folder *f, const char *source, const char *path)
 
 /* The file names of lines starting with one of KEYS: the rest of the line
  * (OBJ: mtllib NAME; MTL: map_Kd [-options] NAME, the last word). */
-static void line_refs(struct folder *f, const char *source, const char *path, int mtl)
+/* The file LINE names, if LINE (NUL-terminated, no line break) is an
+ * OBJ file's "mtllib NAME" or, with MTL, a material file's texture map
+ * ("map_Kd [options] NAME"): copied beside the mesh. */
+static void line_ref(struct folder *f, const char *source, const char *path, char *line, int mtl)
 {
 	static const char *const maps[] = { "map_Ka", "map_Kd", "map_Ks", "map_Ke", "map_Ns",
 		"map_d", "map_bump", "bump", "map_Bump", "disp", "decal", "norm", "map_Pr",
 		"map_Pm", "map_Ps", "refl", NULL };
-	size_t len, i;
+	char *w = line + strspn(line, " \t"), *end, *name;
+	size_t kl = strcspn(w, " \t"), i;
+	int is_map = 0;
+
+	if (!mtl && !(kl == 6 && !strncmp(w, "mtllib", 6)))
+		return;
+	for (i = 0; mtl && maps[i]; i++)
+		is_map |= kl == strlen(maps[i]) && !strncmp(w, maps[i], kl);
+	if (mtl && !is_map)
+		return;
+	for (end = w + strlen(w); end > w && isspace((unsigned char)end[-1]); end--)
+		;
+	*end = '\0';
+	name = w + kl + strspn(w + kl, " \t");
+	if (mtl && strrchr(name, ' ') && strncmp(name, "-", 1) == 0)
+		name = strrchr(name, ' ') + 1;   /* options first, the file last */
+	copy_ref(f, source, path, name, mtl ? "texture" : "material file");
+}
+
+/* What the material file at SOURCE names (its texture maps). */
+static void mtl_refs(struct folder *f, const char *source, const char *path)
+{
+	size_t len;
 	char *buf = read_all(source, &len), *line, *save = NULL;
 
 	if (!buf)
 		return;
-	for (line = strtok_r(buf, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save)) {
-		char *w = line + strspn(line, " \t"), *end, *name;
-		size_t kl = strcspn(w, " \t");
-		int is_map = 0;
-		if (!mtl && !(kl == 6 && !strncmp(w, "mtllib", 6)))
-			continue;
-		for (i = 0; mtl && maps[i]; i++)
-			is_map |= kl == strlen(maps[i]) && !strncmp(w, maps[i], kl);
-		if (mtl && !is_map)
-			continue;
-		for (end = w + strlen(w); end > w && isspace((unsigned char)end[-1]); end--)
-			;
-		*end = '\0';
-		name = w + kl + strspn(w + kl, " \t");
-		if (mtl && strrchr(name, ' ') && strncmp(name, "-", 1) == 0)
-			name = strrchr(name, ' ') + 1;   /* options first, the file last */
-		copy_ref(f, source, path, name, mtl ? "texture" : "material file");
-	}
+	for (line = strtok_r(buf, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save))
+		line_ref(f, source, path, line, 1);
 	free(buf);
+}
+
+/* What the OBJ file at SOURCE names.  An OBJ file is mostly vertices and
+ * its only reference is "mtllib": the file is mapped, not read, and the
+ * lines holding that word are found with memmem, not line by line (both
+ * cost more than copying the file).  Each line is met once, so a file of
+ * many "mtllib" costs its length. */
+static void obj_refs(struct folder *f, const char *source, const char *path)
+{
+	int fd = open(source, O_RDONLY);
+	struct stat st;
+	const char *map = MAP_FAILED, *at, *end, *ls, *le;
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map != MAP_FAILED) {
+		end = map + st.st_size;
+		for (at = map; (at = memmem(at, (size_t)(end - at), "mtllib", 6)) != NULL; at = le) {
+			for (ls = at; ls > map && ls[-1] != '\n' && ls[-1] != '\r'; ls--)
+				;
+			for (le = at; le < end && *le != '\n' && *le != '\r'; le++)
+				;
+			if (le - ls < 4096) {   /* a longer line names no file */
+				char *line = xasprintf("%.*s", (int)(le - ls), ls);
+				line_ref(f, source, path, line, 0);
+				free(line);
+			}
+		}
+		munmap((void *)map, (size_t)st.st_size);
+	}
+	if (fd >= 0)
+		close(fd);
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -478,9 +527,9 @@ static int copy_into(struct folder *f, const char *source, const char *path, con
 	if (ends_with(source, ".dae"))
 		dae_refs(f, source, path);
 	else if (ends_with(source, ".obj"))
-		line_refs(f, source, path, 0);
+		obj_refs(f, source, path);
 	else if (ends_with(source, ".mtl"))
-		line_refs(f, source, path, 1);
+		mtl_refs(f, source, path);
 	return 0;
 }
 
@@ -840,7 +889,7 @@ static int finish(struct folder *f, const struct place *p, int rc)
 
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
-	struct folder f = { NULL, run->undo, { NULL, 0, 0 }, { NULL, 0, 0 },
+	struct folder f = { NULL, run->undo, { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 },
 			    run->opts->diag_record_fn, run->opts->diag_record_arg,
 			    run->say, run->say_arg, 0 };
 	struct place p;
@@ -867,6 +916,7 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 	rc = finish(&f, &p, rc);
 	strset_free(&f.paths);
 	strset_free(&f.said);
+	strset_free(&f.dirs);
 	free(buf);
 	place_free(&p);
 	return rc;

@@ -138,7 +138,16 @@ static const char *locate(struct rewriter *rw, TALLOC_CTX *tmp, const char *f,
 		where = must(jump, talloc_asprintf(tmp, "no file %s (relative to the input's "
 						   "directory)", file));
 	}
-	if (!regular_file(file) || (real = realpath(file, NULL)) == NULL)
+	if (!regular_file(file))
+		return where;
+	/* A package's file has its place already (PKG/REL) and needs only a
+	 * path to copy from; the others are placed by their real path.
+	 * (realpath costs a readlink per component, per mesh, per version.) */
+	if (*path && file[0] == '/') {
+		*source = must(jump, talloc_strdup(tmp, file));
+		return NULL;
+	}
+	if ((real = realpath(file, NULL)) == NULL)
 		return where;
 	*source = must(jump, talloc_strdup(tmp, real));
 	free(real);
