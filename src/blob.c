@@ -418,7 +418,7 @@ static void retype(struct filler *f, struct xnode *n, const char *attr,
 
 /* The description of the element special tag T writes to in schema S
  * (its first place), or NULL. */
-static const struct schema_elem *tag_target_elem(const struct schema *s, const struct tag *t)
+const struct schema_elem *blob_tag_elem(const struct schema *s, const struct tag *t)
 {
 	static const char *const files[] = {
 		[AT_LINK] = "link", [AT_COLLISION] = "collision", [AT_VISUAL] = "visual",
@@ -434,15 +434,20 @@ static const struct schema_elem *tag_target_elem(const struct schema *s, const s
 	return e;
 }
 
-int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t,
-		     const struct xnode *n, int fix, union tag_value *val)
+int blob_tag_refused(struct diag *d, const struct schema *s, const struct schema_elem *e,
+		     const struct tag *t, const struct xnode *n, int fix, union tag_value *val)
 {
-	const struct schema_elem *e = tag_target_elem(s, t);
 	char text[NUM_BUFSZ], what[2 * DIAG_EXCERPT], why[160];
 	struct value_desc v;
 	enum schema_verdict verdict;
 
 	if (!e || (t->kind != TAG_NUM && t->kind != TAG_INT))
+		return 0;
+	/* Without bounds, a double the reference read (finite, subnormals
+	 * flushed before) or an int it read is what the element takes: no
+	 * text to make and read again. */
+	if (!e->min && !e->max && ((t->kind == TAG_NUM && e->type == SCHEMA_DOUBLE) ||
+				   (t->kind == TAG_INT && e->type == SCHEMA_INT)))
 		return 0;
 	if (t->kind == TAG_NUM)
 		num_format(val->num, text);

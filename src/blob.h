@@ -24,11 +24,15 @@ int blob_names_a_frame(const struct xnode *b);
  * warning. */
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix);
 
-/* Special tag T's number *VAL (read from N) against the range of the
- * element schema S writes it to (mu1: a collision's surface/friction/
- * ode/mu, min 0): 0 when a reader takes it; else an error and 1, or with
- * FIX a warning and *VAL the description's default, and 0. */
-int blob_tag_refused(struct diag *d, const struct schema *s, const struct tag *t,
-		     const struct xnode *n, int fix, union tag_value *val);
+/* The element of schema S that special tag T is written to (mu1: a
+ * collision's surface/friction/ode/mu), or NULL. */
+const struct schema_elem *blob_tag_elem(const struct schema *s, const struct tag *t);
+
+/* Special tag T's number *VAL (read from N) against the range of E, the
+ * element schema S writes it to (blob_tag_elem()): 0 when a reader takes
+ * it; else an error and 1, or with FIX a warning and *VAL the
+ * description's default, and 0. */
+int blob_tag_refused(struct diag *d, const struct schema *s, const struct schema_elem *e,
+		     const struct tag *t, const struct xnode *n, int fix, union tag_value *val);
 
 #endif

@@ -21,7 +21,21 @@ struct resolver {
 	const struct sdf_target *target;
 	unsigned long suggest_budget;   /* edit-distance cells left for hints */
 	struct loadable load;           /* the loadability rules (loadable.h) */
+	/* the element each special tag is written to, looked up once */
+	const struct schema_elem *tag_elem[TAG_COUNT];
+	unsigned char tag_elem_known[TAG_COUNT];
 };
+
+static const struct schema_elem *tag_elem(struct resolver *rs, const struct tag *t)
+{
+	size_t id = (size_t)(t - TAGS);
+
+	if (!rs->tag_elem_known[id]) {
+		rs->tag_elem[id] = blob_tag_elem(rs->target->schema, t);
+		rs->tag_elem_known[id] = 1;
+	}
+	return rs->tag_elem[id];
+}
 
 /* "Did you mean" compares a reference with every name: for thousands of
  * bad references that is quadratic.  The hints of one conversion may cost
@@ -257,7 +271,7 @@ static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag
 			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
 			  diag_excerpt(buf, v));
 	}
-	if (blob_tag_refused(rs->d, rs->target->schema, t, n, rs->opts->repair, val))
+	if (blob_tag_refused(rs->d, rs->target->schema, tag_elem(rs, t), t, n, rs->opts->repair, val))
 		return;   /* outside the range of the element it is written to */
 	if (t->deprecated)
 		diag_warn(rs->d, D_GAZEBO_DEPRECATED, n->pos.line, n->pos.col,
@@ -997,7 +1011,7 @@ static void warn_exts_without_items(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 } };
 	struct gazebo *g;
 	struct joint *j;
 

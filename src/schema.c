@@ -32,7 +32,8 @@ const struct schema_elem *schema_child(const struct schema *s, const struct sche
 
 	for (i = 0; i < e->nchildren; i++) {
 		const struct schema_child *c = &s->children[e->child0 + i];
-		if (strcmp(s->elems[c->elem].name, name) == 0) {
+		const char *cname = s->elems[c->elem].name;
+		if (cname[0] == name[0] && strcmp(cname, name) == 0) {   /* first letters first */
 			if (required)
 				*required = c->required;
 			return &s->elems[c->elem];
