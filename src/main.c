@@ -201,6 +201,28 @@ static void say(const struct cli *c, enum cli_code code, const char *fmt, ...)
 	print_diagnostic(c->style, &d);
 }
 
+/* A warning of the CLI's own about FILE (none under -q). */
+static void say_warning(const struct cli *c, enum cli_code code, const char *file,
+			const char *fmt, ...)
+{
+	char text[2048], codebuf[16];
+	struct u2s_diagnostic d;
+	va_list ap;
+
+	if (c->opts.flags & U2S_QUIET)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	memset(&d, 0, sizeof d);
+	d.severity = U2S_WARNING;
+	snprintf(codebuf, sizeof codebuf, "U2S%04u", (unsigned)code);
+	d.code = codebuf;
+	d.file = file;
+	d.message = text;
+	print_diagnostic(c->style, &d);
+}
+
 /* modeldir's messages, said as the CLI's own. */
 static void say_code(void *arg, unsigned code, const char *text)
 {
@@ -695,6 +717,13 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 	if (tmp && temp_finish(c, tmp, out, rc == U2S_OK) != 0) {
 		say(c, D_CLI_RENAME_FAILED, "cannot rename %s to %s: %s", tmp, out, strerror(errno));
 		rc = U2S_IO;
+	} else if (tmp && rc == U2S_OK && exists && S_ISREG(st.st_mode) && st.st_nlink > 1) {
+		/* Writing into the file itself would keep its other names, but
+		 * a failure half-way would leave it half-written. */
+		say_warning(c, D_CLI_OUTPUT_HARD_LINKS, out, "had %lu names (hard links); it is "
+			    "replaced by a new file, since u2s writes a file whole or not at all, "
+			    "and its other names keep the earlier content",
+			    (unsigned long)st.st_nlink);
 	}
 	free(tmp);
 	free(out);

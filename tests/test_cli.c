@@ -391,6 +391,43 @@ Test(cli, output_to_device_writes_it)
 	remove_tree(dir);
 }
 
+/* -o over a file with other names (hard links): replaced whole, as any
+ * output is, with a warning that the other names keep the old content;
+ * -q says nothing. */
+Test(cli, output_with_hard_links_is_replaced_and_said)
+{
+	char *dir = temp_dir(), *want = converted(GOOD), *got, *a, *b;
+	struct run r;
+
+	put_file(dir, "out.sdf", "old");
+	a = path_in(dir, "out.sdf");
+	b = path_in(dir, "other.sdf");
+	cr_assert_eq(link(a, b), 0);
+	r = U2S(dir, GOOD, "-o", "out.sdf");
+	expect_status(&r, 0);
+	expect_in(r.err, "out.sdf: warning: had 2 names (hard links)", "stderr");
+	expect_in(r.err, "[U2S1064]", "stderr");
+	got = read_file(dir, "out.sdf");
+	cr_assert_str_eq(got, want);
+	free(got);
+	got = read_file(dir, "other.sdf");
+	cr_assert_str_eq(got, "old");
+	free(got);
+	run_free(&r);
+	cr_assert_eq(unlink(a), 0);
+	put_file(dir, "out.sdf", "old");
+	cr_assert_eq(unlink(b), 0);
+	cr_assert_eq(link(a, b), 0);
+	r = U2S(dir, GOOD, "-q", "-o", "out.sdf");
+	expect_status(&r, 0);
+	cr_assert_str_eq(r.err, "");
+	run_free(&r);
+	free(a);
+	free(b);
+	free(want);
+	remove_tree(dir);
+}
+
 /* -o LINK replaces the file LINK points to (through a chain of links,
  * relative ones read from the link's directory), and LINK stays a link; a
  * link to nothing yet creates its target. */
