@@ -210,6 +210,10 @@ if [ ! -d "$SHARED_PACKAGES/robots" ]; then
 	echo "modeldir.sh: $SHARED_PACKAGES not found: the real robots are skipped (the files made here were checked)"
 	exit $status
 fi
+# nothing is written among the sources either (as root, a read-only tree
+# would not stop a write: its files are compared by time instead)
+touch "$work/stamp"
+sleep 1
 for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 	n=$(basename "$r" .urdf)
 	rm -rf "$work/real" && mkdir "$work/real"
@@ -231,6 +235,8 @@ for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 done
 [ "$(ls -A "$work/batch" | wc -l)" -eq "$(ls "$SHARED_PACKAGES"/robots/*.urdf | wc -l)" ] ||
 	fail "the batch holds: $(ls -A "$work/batch")"
+changed=$(find "$SHARED_PACKAGES" -newer "$work/stamp" | head -5)
+[ -z "$changed" ] || fail "written among the sources: $changed"
 # an unresolvable file:// mesh (the expanding machine's prefix): status 1, nothing left
 rm -rf "$work/real" && mkdir "$work/real"
 AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --model-dir="$work/real/d455" \
