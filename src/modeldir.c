@@ -581,7 +581,7 @@ static char *xml_escape(const char *s)
 	return o;
 }
 
-/* model.config: one <sdf> per version, ascending.  Who reads it, and how
+/* model.config: one <sdf> per version (up to 1.11, below), ascending.  Who reads it, and how
  * (read, not copied, from the sources):
  *   libsdformat, src/parser.cc getBestSupportedModelVersion (tags
  *     sdformat12_12.9.0, sdformat14_14.9.0, and main): of the <sdf>
@@ -591,15 +591,13 @@ static char *xml_escape(const char *s)
  *   gz-fuel-tools, src/LocalCache.cc LocalCachePrivate::FixPaths (main,
  *     9ec1081): the <sdf> with the highest version, whatever the order.
  * So every reader takes the newest file it can read; ascending order also
- * makes the last listed the newest, for readers that take the last. */
-/* The newest version model.config lists.  libsdformat picks the highest
- * listed version it reads (sdformat src/parser.cc,
- * getBestSupportedModelVersion), but from libsdformat 13 on it reports
- * each listed version newer than it reads as an entry of its error list
- * ("Ignoring version 1.12 ... newer than this sdf parser", code WARNING),
- * and gz-sim from Garden on refuses a world whose load gave any entry
- * (gz-sim src/ServerPrivate.cc, LoadSdfRootHelper, EXIT_IMMEDIATELY by
- * default).  So a folder listing 1.12 would not load in Harmonic
+ * makes the last listed the newest, for readers that take the last.
+ *
+ * But only the versions up to MODEL_CONFIG_NEWEST are listed: from
+ * libsdformat 13 on, each listed version newer than the reader's is an
+ * entry of its error list (above), and gz-sim from Garden on refuses a
+ * world whose load gave any entry (gz-sim src/ServerPrivate.cc,
+ * LoadSdfRootHelper, EXIT_IMMEDIATELY by default).  So a folder listing 1.12 would not load in Harmonic
  * (libsdformat 14, SDFormat 1.11), the Gazebo of ROS 2 Jazzy.  Ionic and
  * Jetty read 1.11 (and u2s's 1.11 and 1.12 models differ only in that
  * attribute); libsdformat 12 (Fortress) only prints a warning.  Files of
