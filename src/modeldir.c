@@ -650,12 +650,12 @@ static int write_config(struct folder *f, const char *name, const char *file)
  * default systems to a world that names none. */
 static const char WORLD_HEAD[] =
 	"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
-	"    <light type='directional' name='sun'>\n      <cast_shadows>true</cast_shadows>\n"
+	"    <light type='directional' name='%s'>\n      <cast_shadows>true</cast_shadows>\n"
 	"      <pose>0 0 10 0 0 0</pose>\n      <diffuse>0.8 0.8 0.8 1</diffuse>\n"
 	"      <specular>0.2 0.2 0.2 1</specular>\n      <direction>-0.5 0.1 -0.9</direction>\n"
 	"    </light>\n";
 static const char WORLD_GROUND[] =
-	"    <model name='ground_plane'>\n      <static>true</static>\n"
+	"    <model name='%s'>\n      <static>true</static>\n"
 	"      <link name='link'>\n        <collision name='collision'>\n"
 	"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
 	"        </collision>\n        <visual name='visual'>\n"
@@ -693,19 +693,42 @@ static char *include_pose(const struct u2s_options *o)
 	return text;
 }
 
+/* Whether the robot of the folder's first SDF is named NAME (a name
+ * without quotes or ampersands, as the world's own are): u2s wrote it,
+ * "<model name='...'>" first. */
+static int robot_named(const struct folder *f, const char *name)
+{
+	char *path = xasprintf("%s/model-%s.sdf", f->tmp, u2s_sdf_versions()[0]), *text;
+	const char *at;
+	size_t len, n = strlen(name);
+	int yes;
+
+	text = read_all(path, &len);
+	at = text ? strstr(text, "<model name='") : NULL;
+	yes = at && strncmp(at + 13, name, n) == 0 && at[13 + n] == '\'';
+	free(text);
+	free(path);
+	return yes;
+}
+
 static int write_world(struct folder *f, const struct u2s_options *o, const char *name)
 {
 	const char *wname = o->world_name && *o->world_name ? o->world_name : name;
 	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(o);
-	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname);
+	/* the world's own names give way to the robot's, as --world's do */
+	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname,
+			       robot_named(f, "sun") ? "sun_light" : "sun");
+	char *ground = xasprintf(WORLD_GROUND, robot_named(f, "ground_plane") ? "ground" :
+				 "ground_plane");
 	char *text = xasprintf("%s%s    <include>\n      <uri>model://%s</uri>\n%s    </include>\n"
 			       "  </world>\n</sdf>\n", head,
-			       o->flags & U2S_NO_GROUND ? "" : WORLD_GROUND, ename, pose);
+			       o->flags & U2S_NO_GROUND ? "" : ground, ename, pose);
 	char *path = xasprintf("%s/world.sdf", f->tmp);
 	int err = write_text(f, path, text);
 
 	free(path);
 	free(text);
+	free(ground);
 	free(head);
 	free(pose);
 	free(ename);

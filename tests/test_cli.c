@@ -1596,6 +1596,36 @@ Test(cli, model_dir_world_options_and_messages_once, .timeout = 60)
 	remove_tree(dir);
 }
 
+/* The folder's world gives way to a robot named as its sun or ground,
+ * as --world does. */
+Test(cli, model_dir_world_names_give_way, .timeout = 60)
+{
+	char *dir = temp_dir(), *world;
+	struct run r;
+
+	put_file(dir, "sun.urdf", "<robot name='sun'><link name='b'>" INERTIAL "</link></robot>\n");
+	put_file(dir, "gp.urdf", "<robot name='ground_plane'><link name='b'>" INERTIAL
+		 "</link></robot>\n");
+	put_file(dir, "models/keep", "");
+	r = u2s_env(dir, NULL, NULL, ARGS("-q", "--world", "--model-dir=models/s", "sun.urdf"));
+	expect_status(&r, 0);
+	run_free(&r);
+	world = read_file(dir, "models/s/world.sdf");
+	cr_assert_not_null(world);
+	expect_in(world, "<light type='directional' name='sun_light'>", "world.sdf");
+	expect_in(world, "<model name='ground_plane'>", "world.sdf");
+	free(world);
+	r = u2s_env(dir, NULL, NULL, ARGS("-q", "--world", "--model-dir=models/g", "gp.urdf"));
+	expect_status(&r, 0);
+	run_free(&r);
+	world = read_file(dir, "models/g/world.sdf");
+	cr_assert_not_null(world);
+	expect_in(world, "<light type='directional' name='sun'>", "world.sdf");
+	expect_in(world, "<model name='ground'>", "world.sdf");
+	free(world);
+	remove_tree(dir);
+}
+
 static int well_formed(const char *text)
 {
 	XML_Parser p = XML_ParserCreate(NULL);
