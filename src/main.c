@@ -183,44 +183,45 @@ static void print_usage(void)
 	printf(USAGE, u2s_sdf_versions()[0], version_list(list, sizeof list, " "));
 }
 
-/* A message of the CLI's own (it has no position), with its CODE. */
-static void say(const struct cli *c, enum cli_code code, const char *fmt, ...)
+/* A message of the CLI's own with its CODE: about FILE (NULL: none), of
+ * severity SEV, from FMT and AP. */
+static void say_v(const struct cli *c, enum u2s_severity sev, enum cli_code code,
+		  const char *file, const char *fmt, va_list ap)
 {
 	char text[2048], codebuf[16];
 	struct u2s_diagnostic d;
+
+	vsnprintf(text, sizeof text, fmt, ap);
+	memset(&d, 0, sizeof d);
+	d.severity = sev;
+	snprintf(codebuf, sizeof codebuf, "U2S%04u", (unsigned)code);
+	d.code = codebuf;
+	d.file = file;
+	d.message = text;
+	print_diagnostic(c->style, &d);
+}
+
+/* An error of the CLI's own (it has no position). */
+static void say(const struct cli *c, enum cli_code code, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	say_v(c, U2S_ERROR, code, NULL, fmt, ap);
 	va_end(ap);
-	memset(&d, 0, sizeof d);
-	d.severity = U2S_ERROR;
-	snprintf(codebuf, sizeof codebuf, "U2S%04u", (unsigned)code);
-	d.code = codebuf;
-	d.message = text;
-	print_diagnostic(c->style, &d);
 }
 
 /* A warning of the CLI's own about FILE (none under -q). */
 static void say_warning(const struct cli *c, enum cli_code code, const char *file,
 			const char *fmt, ...)
 {
-	char text[2048], codebuf[16];
-	struct u2s_diagnostic d;
 	va_list ap;
 
 	if (c->opts.flags & U2S_QUIET)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
+	say_v(c, U2S_WARNING, code, file, fmt, ap);
 	va_end(ap);
-	memset(&d, 0, sizeof d);
-	d.severity = U2S_WARNING;
-	snprintf(codebuf, sizeof codebuf, "U2S%04u", (unsigned)code);
-	d.code = codebuf;
-	d.file = file;
-	d.message = text;
-	print_diagnostic(c->style, &d);
 }
 
 /* modeldir's messages, said as the CLI's own. */
