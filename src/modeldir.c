@@ -693,33 +693,34 @@ static char *include_pose(const struct u2s_options *o)
 	return text;
 }
 
-/* Whether the robot of the folder's first SDF is named NAME (a name
- * without quotes or ampersands, as the world's own are): u2s wrote it,
- * "<model name='...'>" first. */
-static int robot_named(const struct folder *f, const char *name)
+/* The robot's name in the folder's first SDF, as u2s wrote it there
+ * ("<model name='...'>" first, escaped), or NULL. */
+static char *robot_name(const struct folder *f)
 {
-	char *path = xasprintf("%s/model-%s.sdf", f->tmp, u2s_sdf_versions()[0]), *text;
-	const char *at;
-	size_t len, n = strlen(name);
-	int yes;
+	char *path = xasprintf("%s/model-%s.sdf", f->tmp, u2s_sdf_versions()[0]), *text, *name = NULL;
+	const char *at, *end;
+	size_t len;
 
 	text = read_all(path, &len);
 	at = text ? strstr(text, "<model name='") : NULL;
-	yes = at && strncmp(at + 13, name, n) == 0 && at[13 + n] == '\'';
+	if (at && (end = strchr(at + 13, '\'')) != NULL)
+		name = xasprintf("%.*s", (int)(end - at - 13), at + 13);
 	free(text);
 	free(path);
-	return yes;
+	return name;
 }
 
 static int write_world(struct folder *f, const struct u2s_options *o, const char *name)
 {
 	const char *wname = o->world_name && *o->world_name ? o->world_name : name;
 	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(o);
-	/* the world's own names give way to the robot's, as --world's do */
-	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname,
-			       robot_named(f, "sun") ? "sun_light" : "sun");
-	char *ground = xasprintf(WORLD_GROUND, robot_named(f, "ground_plane") ? "ground" :
-				 "ground_plane");
+	/* the world's own names give way to the robot's, as --world's do (its
+	 * own have no quote or ampersand: the escaped name compares alike) */
+	char *robot = robot_name(f);
+	int sun = robot && strcmp(robot, "sun") == 0;
+	int ground_plane = robot && strcmp(robot, "ground_plane") == 0;
+	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname, sun ? "sun_light" : "sun");
+	char *ground = xasprintf(WORLD_GROUND, ground_plane ? "ground" : "ground_plane");
 	char *text = xasprintf("%s%s    <include>\n      <uri>model://%s</uri>\n%s    </include>\n"
 			       "  </world>\n</sdf>\n", head,
 			       o->flags & U2S_NO_GROUND ? "" : ground, ename, pose);
@@ -728,6 +729,7 @@ static int write_world(struct folder *f, const struct u2s_options *o, const char
 
 	free(path);
 	free(text);
+	free(robot);
 	free(ground);
 	free(head);
 	free(pose);
