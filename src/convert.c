@@ -72,6 +72,10 @@ static void count_stats(const struct robot *rb, struct u2s_stats *st)
 		st->frames_out += j->fate == JOINT_LUMPED || j->fate == JOINT_AS_FRAME;
 	}
 	count_blobs(rb, st);
+	if (rb->plan && rb->plan->placed) {
+		st->placed = 1;
+		st->place_z = rb->plan->place_z;
+	}
 }
 
 /* Where a conversion reads and writes: descriptors, or memory and a
@@ -251,7 +255,7 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
-		     U2S_INPUT_UTF8)
+		     U2S_INPUT_UTF8 | U2S_PLACE)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
@@ -342,6 +346,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->world = !!(pub->flags & U2S_WORLD);
 	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
 	o->has_pose = !!(pub->flags & U2S_POSE);
+	o->place = !!(pub->flags & U2S_PLACE);
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;

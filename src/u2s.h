@@ -119,6 +119,12 @@ struct u2s_stats {
 	double seconds;                 /* wall time of the conversion */
 	int read_in_halves;             /* the input, a big file, was parsed as
 					 * two halves at once */
+	/* U2S_WORLD or U2S_PLACE without U2S_POSE: 1 when the model was
+	 * placed on the ground, at 0 0 PLACE_Z 0 0 0 in the world (its lowest
+	 * collision point at z = 0); 0 when it was not (fixed to the world,
+	 * posed by its author, no collision to measure). */
+	int placed;
+	double place_z;
 };
 /* Called once, on the calling thread, for an accepted input. */
 typedef void u2s_stats_fn(void *arg, const struct u2s_stats *st);
@@ -153,7 +159,13 @@ enum u2s_flag {
 	 * encoded as UTF-8 to be given here: its declaration tells how the
 	 * text was once stored, not how it is now).  Without it the
 	 * declaration is obeyed (UTF-8, UTF-16, ISO-8859-1, US-ASCII). */
-	U2S_INPUT_UTF8 = 1u << 9
+	U2S_INPUT_UTF8 = 1u << 9,
+	/* Decide where U2S_WORLD would place the model (on the ground: its
+	 * lowest collision point at z = 0) and give it in u2s_stats (placed,
+	 * place_z), with its messages, without writing a world: for a caller
+	 * that writes the world itself (the CLI's --model-dir world.sdf).
+	 * The SDF is not changed.  Nothing is placed with U2S_POSE. */
+	U2S_PLACE = 1u << 10
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT

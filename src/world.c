@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "index.h"
 
 /* What the walk over the written model's blobs carries. */
@@ -143,6 +144,8 @@ void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 		if (j->fate == JOINT_WRITTEN)
 			exts_seen(&p, &j->exts);
 	exts_seen(&p, &rb->model_exts);
+	if (opts->world || opts->place)
+		bounds_place(rb, d, opts);   /* where it stands: decided once */
 }
 
 /* ---- meshes, as gz-sim finds them ------------------------------------------ */

@@ -927,7 +927,8 @@ static void write_model_tail(struct writer *w)
 	struct xnode *c;
 
 	/* As a link's: a tag replaces what it tracks, with no scan. */
-	int posed = w->rb->has_origin || w->opts->has_pose;
+	int placed = w->opts->world && !w->opts->has_pose && w->rb->plan && w->rb->plan->placed;
+	int posed = w->rb->has_origin || w->opts->has_pose || placed;
 
 	for (r = w->rb->model_exts.first; r; r = r->next)
 		link_ext(w, tail, r->ext, rep, AT_MODEL);
@@ -946,6 +947,11 @@ static void write_model_tail(struct writer *w)
 	} else if (w->rb->has_origin) {
 		pose = xnode_new(&w->scratch, "pose");
 		pose->text = fmt_pose_urdf(pose, w->rb->origin);
+		print_and_free(w->o, pose);
+	} else if (placed) {   /* on the ground (bounds.h): decided once, read here */
+		double at[6] = { 0, 0, w->rb->plan->place_z, 0, 0, 0 };
+		pose = xnode_new(&w->scratch, "pose");
+		pose->text = fmt_nums(pose, at, 6, NUM_SHORTEST);
 		print_and_free(w->o, pose);
 	}
 }

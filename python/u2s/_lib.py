@@ -48,6 +48,7 @@ U2S_WORLD = 1 << 6
 U2S_NO_GROUND = 1 << 7
 U2S_POSE = 1 << 8
 U2S_INPUT_UTF8 = 1 << 9
+U2S_PLACE = 1 << 10
 
 # enum u2s_diag_style
 U2S_DIAG_TEXT = 0
