@@ -267,6 +267,33 @@ def c_ros_dirs(n):
     return urdf(s), ["--uri-mode=file"], {}, setup
 
 
+# --world's placement on the ground: every collision of a deep chain of
+# moving joints measured where its link is (bounds.c), and collisions
+# sharing one STL file, turned each its own way, which is read once.
+def c_world_chain(n):
+    s = link("l0", "<collision>%s</collision>" % BOX)
+    for i in range(n):
+        s += link("l%d" % (i + 1), '<collision><origin rpy="0.1 0.2 0.3"/>%s</collision>'
+                  % BOX)
+        s += joint("j%d" % i, "l%d" % i, "l%d" % (i + 1), "revolute",
+                   '<origin xyz="0 0 -0.1" rpy="0 0.01 0"/>'
+                   '<limit lower="-1" upper="1" effort="1" velocity="1"/>')
+    return urdf(s), ["--world"], {}, None
+
+
+def c_world_meshes(n):
+    def setup(tmp, n):
+        with open(os.path.join(tmp, "m.stl"), "w") as f:
+            f.write("solid m\n" + "".join(
+                "facet normal 0 0 1\nouter loop\nvertex %d 0 0\nvertex 0 %d 1\n"
+                "vertex 0 0 %d\nendloop\nendfacet\n" % (k, k, -k) for k in range(20))
+                + "endsolid m\n")
+        return {}
+    inner = "".join('<collision><origin rpy="%g 0 0"/><geometry><mesh filename="m.stl"/>'
+                    '</geometry></collision>' % (i * 0.01) for i in range(n))
+    return urdf(link("base", inner)), ["--world"], {}, setup
+
+
 CONSTRUCTS = [
     ("links", c_links, 1000),
     ("joints", c_joints, 1000),
@@ -293,6 +320,8 @@ CONSTRUCTS = [
     ("reserved names", c_reserved_names, 500),
     ("bad references", c_bad_references, 500),
     ("directories under ROS_PACKAGE_PATH", c_ros_dirs, 50),
+    ("collisions of a moving chain placed on the ground (--world)", c_world_chain, 500),
+    ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
 ]
 
 
