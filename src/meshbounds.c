@@ -42,6 +42,43 @@ struct bytes {
 	size_t n;
 };
 
+/* What must be given back however the reading ends: running out of memory
+ * jumps out of it, and the conversion's talloc context, freed then, runs
+ * these destructors (a mapping, an expat parser). */
+struct mapping {
+	void *p;
+	size_t n;
+};
+
+static int unmap(struct mapping *m)
+{
+	if (m->n)
+		munmap(m->p, m->n);
+	return 0;
+}
+
+struct parser_ref {
+	XML_Parser parser;
+};
+
+static int parser_free(struct parser_ref *r)
+{
+	if (r->parser)
+		XML_ParserFree(r->parser);
+	return 0;
+}
+
+/* An expat parser freed with TMP (or before, by talloc_free). */
+static struct parser_ref *parser_new(TALLOC_CTX *tmp, oom_jump *jump)
+{
+	struct parser_ref *r = must(jump, talloc_zero(tmp, struct parser_ref));
+
+	talloc_set_destructor(r, parser_free);
+	if (!(r->parser = XML_ParserCreate(NULL)))
+		oom(jump);
+	return r;
+}
+
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
@@ -627,19 +664,18 @@ static const char *dae_second(struct dae_scene *s, const struct bytes *f,
 	struct dae_positions pos = { 0 };
 	struct dae_fold *fold;
 	size_t nfold, i;
-	XML_Parser parser;
+	struct parser_ref *ref;
 	const char *why;
 
 	pos.probes_of = index_new(s->tmp, s->jump);
 	pos.stride_of = s->stride_of;
 	fold = compose(s, asked, n, pos.probes_of, &nfold);
-	if (!(parser = XML_ParserCreate(NULL)))
-		oom(s->jump);
-	XML_SetUserData(parser, &pos);
-	XML_SetElementHandler(parser, positions_start, positions_end);
-	XML_SetCharacterDataHandler(parser, positions_text);
-	why = parse_all(parser, f);
-	XML_ParserFree(parser);
+	ref = parser_new(s->tmp, s->jump);
+	XML_SetUserData(ref->parser, &pos);
+	XML_SetElementHandler(ref->parser, positions_start, positions_end);
+	XML_SetCharacterDataHandler(ref->parser, positions_text);
+	why = parse_all(ref->parser, f);
+	talloc_free(ref);
 	if (why)
 		return why;
 	if (pos.bad)
@@ -654,6 +690,7 @@ static const char *dae_read(TALLOC_CTX *tmp, oom_jump *jump, const struct bytes 
 			    struct mesh_probe *asked, size_t n)
 {
 	struct dae_scene s = { 0 };
+	struct parser_ref *ref;
 	const char *why;
 
 	s.tmp = tmp;
@@ -661,13 +698,13 @@ static const char *dae_read(TALLOC_CTX *tmp, oom_jump *jump, const struct bytes 
 	s.meter = 1;
 	s.position_of = index_new(tmp, jump);
 	s.stride_of = index_new(tmp, jump);
-	if (!(s.parser = XML_ParserCreate(NULL)))
-		oom(jump);
+	ref = parser_new(tmp, jump);
+	s.parser = ref->parser;
 	XML_SetUserData(s.parser, &s);
 	XML_SetElementHandler(s.parser, scene_start, scene_end);
 	XML_SetCharacterDataHandler(s.parser, scene_text);
 	why = parse_all(s.parser, f);
-	XML_ParserFree(s.parser);
+	talloc_free(ref);
 	if (s.error)
 		return s.error;
 	if (why)
@@ -694,6 +731,7 @@ const char *meshbounds_read(TALLOC_CTX *tmp, oom_jump *jump, const char *path,
 	struct probes p = { probes, n };
 	struct bytes f = { NULL, 0 };
 	const char *why = NULL;
+	struct mapping *m;
 	struct stat st;
 	void *map = NULL;
 	int fd;
@@ -714,6 +752,14 @@ const char *meshbounds_read(TALLOC_CTX *tmp, oom_jump *jump, const char *path,
 	close(fd);
 	if (why)
 		return why;
+	m = talloc(tmp, struct mapping);
+	if (!m) {
+		if (f.n)
+			munmap(map, f.n);
+		oom(jump);
+	}
+	*m = (struct mapping){ map, f.n };
+	talloc_set_destructor(m, unmap);
 	f.p = f.n ? map : "";
 	if (ends_with(path, ".stl"))
 		why = stl_read(&f, &p);
@@ -721,7 +767,6 @@ const char *meshbounds_read(TALLOC_CTX *tmp, oom_jump *jump, const char *path,
 		why = obj_read(&f, &p);
 	else
 		why = dae_read(tmp, jump, &f, probes, n);
-	if (f.n)
-		munmap(map, f.n);
+	talloc_free(m);
 	return why;
 }
