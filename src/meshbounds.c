@@ -221,6 +221,10 @@ static void affine_mul(const double *a, const double *b, double *out)
 struct dae_instance {
 	const char *scene, *geometry;
 	affine m;
+	/* when gz-common loads it: LoadNode loads a node's children first,
+	 * then the node's own geometries, so the order is the nodes' ends */
+	size_t order;
+	size_t next_own;        /* the node's next instance, + 1; 0: none */
 };
 
 /* What the first pass gathers. */
@@ -245,7 +249,9 @@ struct dae_scene {
 		int done, has_matrix, has_translate, has_scale;
 		affine matrix, rot;
 		double translate[3], scale[3];
+		size_t first_own;         /* its first instance, + 1; 0: none */
 	} *nodes;
+	size_t ended;                     /* instances ordered so far */
 	size_t depth, node_cap;
 	char *text;                       /* a transform's text */
 	size_t text_len;
@@ -332,6 +338,20 @@ static void instance_add(struct dae_scene *s, const char *url)
 	i->scene = s->in_scene;
 	i->geometry = must(s->jump, talloc_strdup(s->tmp, local_ref(url)));
 	memcpy(i->m, top_node(s)->acc, sizeof i->m);
+	/* pushed on the node's own list (their order among themselves does
+	 * not matter: they share one transform) */
+	i->next_own = s->nodes[s->depth - 1].first_own;
+	s->nodes[s->depth - 1].first_own = s->ninst;
+}
+
+/* The node ends: its own instances are loaded now, after its children's. */
+static void node_close(struct dae_scene *s)
+{
+	size_t k;
+
+	for (k = s->nodes[s->depth - 1].first_own; k; k = s->inst[k - 1].next_own)
+		s->inst[k - 1].order = s->ended++;
+	s->depth--;
 }
 
 static int transform_name(const char *name)
@@ -464,7 +484,7 @@ static void scene_end(void *arg, const char *name)
 	if (s->collecting && transform_name(name))
 		transform_end(s, name);
 	else if (s->in_scene && !strcmp(name, "node") && s->depth)
-		s->depth--;
+		node_close(s);
 	else if (!strcmp(name, "visual_scene"))
 		s->in_scene = NULL;
 	else if (!strcmp(name, "geometry"))
@@ -601,18 +621,6 @@ struct dae_fold {
 	struct mesh_probe *to;
 };
 
-/* The probes of source SRC (NULL: none), made on first asking. */
-static struct probes *probes_for(struct dae_scene *s, struct index *probes_of, const char *src)
-{
-	struct probes *ps = index_get(probes_of, src);
-
-	if (!ps) {
-		ps = must(s->jump, talloc_zero(s->tmp, struct probes));
-		index_put(probes_of, src, ps);
-	}
-	return ps;
-}
-
 /* The source of instance I when it is of the scene shown, else NULL. */
 static const char *instance_source(const struct dae_scene *s, size_t i)
 {
@@ -621,27 +629,48 @@ static const char *instance_source(const struct dae_scene *s, size_t i)
 	return src && !strcmp(s->inst[i].scene, s->scene_url) ? src : NULL;
 }
 
+/* gz-common transforms a POSITION source's vertices for the first
+ * instance it loads and keeps them by the source's id: every later
+ * instance of it reuses them (ColladaLoader's positionIds), so one
+ * transform per source is what gz-sim builds.  Per source, the index of
+ * that instance (boxed), in FIRST. */
+static void first_instances(struct dae_scene *s, struct index *first)
+{
+	size_t i, *k;
+	const char *src;
+
+	for (i = 0; i < s->ninst; i++) {
+		if ((src = instance_source(s, i)) == NULL)
+			continue;
+		if ((k = index_get(first, src)) == NULL) {
+			k = must(s->jump, talloc(s->tmp, size_t));
+			*k = i;
+			index_put(first, src, k);
+		} else if (s->inst[i].order < s->inst[*k].order) {
+			*k = i;
+		}
+	}
+}
+
 static struct dae_fold *compose(struct dae_scene *s, struct mesh_probe *asked, size_t n,
 				struct index *probes_of, size_t *nfold)
 {
 	struct dae_fold *fold = must(s->jump, talloc_array(s->tmp, struct dae_fold,
 							     s->ninst * n + 1));
+	struct index *first = index_new(s->tmp, s->jump);
 	size_t i, k, f = 0;
 	const char *src;
+	const size_t *use;
 
-	/* first how many each source gets (its probes are one array) */
-	for (i = 0; i < s->ninst; i++)
-		if ((src = instance_source(s, i)) != NULL)
-			probes_for(s, probes_of, src)->n += n;
+	first_instances(s, first);
 	for (i = 0; i < s->ninst; i++) {
 		struct probes *ps;
-		if ((src = instance_source(s, i)) == NULL)
+		if ((src = instance_source(s, i)) == NULL ||
+		    (use = index_get(first, src)) == NULL || *use != i)
 			continue;
-		ps = probes_for(s, probes_of, src);
-		if (!ps->v) {
-			ps->v = must(s->jump, talloc_array(s->tmp, struct mesh_probe, ps->n));
-			ps->n = 0;
-		}
+		ps = must(s->jump, talloc_zero(s->tmp, struct probes));
+		ps->v = must(s->jump, talloc_array(s->tmp, struct mesh_probe, n ? n : 1));
+		index_put(probes_of, src, ps);
 		for (k = 0; k < n; k++) {
 			const double *d = asked[k].d, *m = s->inst[i].m;
 			struct mesh_probe *p = &ps->v[ps->n++];

@@ -12,7 +12,11 @@
  *            in order, the first <scale>), the geometries each node
  *            instantiates, the POSITION source of each geometry's
  *            <vertices>, <asset><unit meter>; then the <float_array> of
- *            those sources only, number by number.  <instance_node>,
+ *            those sources only, number by number; as gz-common, a
+ *            source instantiated by several nodes is where the first node
+ *            gz-common loads (children before their parent) put it: it
+ *            keeps the transformed vertices by the source's id and every
+ *            later instance reuses them.  <instance_node>,
  *            <instance_controller> (skinned meshes), <lookat> and <skew>
  *            are beyond it: the file is then unreadable, and says so.
  *

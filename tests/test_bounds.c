@@ -160,10 +160,13 @@ Test(bounds, obj_v_lines, .init = make_dir, .fini = remove_dir)
 	probe(put("m.obj", obj, strlen(obj)), -3, -1);
 }
 
-/* A COLLADA file: one geometry, instantiated twice, in centimetres
- * (unit 0.01), once moved 100 units up and once turned 90 degrees about
- * x (y becomes z) and moved 2 units along x; a second geometry that no
- * node of the scene uses lies far below and is not seen. */
+/* A COLLADA file in centimetres (unit 0.01).  Geometry g is instantiated
+ * by node 'parent' (100 up) and by its child 'child' (200 down from it):
+ * gz-common loads a node's children first and keeps a source's vertices
+ * as the first instance transformed them, so both instances of g are at
+ * 100 down (z from -103 cm).  Geometry h is turned 90 degrees about x (y
+ * becomes z: from -4 cm) and moved 2 along x.  A third geometry, used by
+ * no node, lies far below and is not seen. */
 static const char DAE[] =
 	"<?xml version='1.0'?>\n<COLLADA version='1.4.1'><asset><unit meter='0.01'/>"
 	"<up_axis>Z_UP</up_axis></asset><library_geometries>"
@@ -173,22 +176,27 @@ static const char DAE[] =
 	"<vertices id='g-v'><input semantic='POSITION' source='#g-pos'/></vertices>"
 	"<triangles count='1'><input semantic='VERTEX' source='#g-v' offset='0'/><p>0 1 2</p>"
 	"</triangles></mesh></geometry>"
+	"<geometry id='h'><mesh><source id='h-pos'><float_array id='h-arr' count='9'>"
+	"0 -4 0 3 0 1 4 0 0</float_array><technique_common><accessor stride='3'/>"
+	"</technique_common></source><vertices id='h-v'><input semantic='POSITION' "
+	"source='#h-pos'/></vertices></mesh></geometry>"
 	"<geometry id='unused'><mesh><source id='u-pos'><float_array id='u-arr' count='3'>"
 	"0 0 -999</float_array><technique_common><accessor stride='3'/></technique_common>"
 	"</source><vertices id='u-v'><input semantic='POSITION' source='#u-pos'/></vertices>"
 	"</mesh></geometry></library_geometries>"
 	"<library_visual_scenes><visual_scene id='s'>"
-	"<node name='up'><translate>0 0 100</translate><instance_geometry url='#g'/></node>"
+	"<node name='parent'><translate>0 0 100</translate><instance_geometry url='#g'/>"
+	"<node name='child'><translate>0 0 -200</translate><instance_geometry url='#g'/>"
+	"</node></node>"
 	"<node name='outer'><translate>2 0 0</translate>"
-	"<node name='turned'><rotate>1 0 0 90</rotate><instance_geometry url='#g'/></node></node>"
+	"<node name='turned'><rotate>1 0 0 90</rotate><instance_geometry url='#h'/></node></node>"
 	"</visual_scene></library_visual_scenes>"
 	"<scene><instance_visual_scene url='#s'/></scene></COLLADA>\n";
 
 Test(bounds, collada_nodes_and_unit, .init = make_dir, .fini = remove_dir)
 {
-	/* z: the first instance's lowest is (-3 + 100) cm; the turned one's
-	 * z = y, lowest -1 cm.  x: the first's -1 cm, the second's 2 - 1 = 1. */
-	probe(put("m.dae", DAE, strlen(DAE)), -0.01, -0.01);
+	/* z: g's lowest at -103 cm (h's -4 cm); x: g's -1 cm (h's from 2 cm) */
+	probe(put("m.dae", DAE, strlen(DAE)), -1.03, -0.01);
 }
 
 Test(bounds, unreadable_files_say_why, .init = make_dir, .fini = remove_dir)
