@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bounds.h"
@@ -212,6 +213,13 @@ Test(bounds, unreadable_files_say_why, .init = make_dir, .fini = remove_dir)
 	if (setjmp(jump))
 		cr_assert_fail("out of memory");
 	cr_assert_not_null(meshbounds_read(tmp, &jump, "/nonexistent/x.stl", &p, 1));
+	{
+		char fifo[128];
+		snprintf(fifo, sizeof fifo, "%s/f.stl", dir);
+		cr_assert_eq(mkfifo(fifo, 0600), 0);
+		cr_assert_str_eq(meshbounds_read(tmp, &jump, fifo, &p, 1), "not a regular file",
+				 "a FIFO is refused, not waited on");
+	}
 	cr_assert_not_null(meshbounds_read(tmp, &jump, put("x.ply", "ply", 3), &p, 1));
 	cr_assert_not_null(meshbounds_read(tmp, &jump, put("x.stl", "not an stl", 10), &p, 1));
 	cr_assert_not_null(meshbounds_read(tmp, &jump, put("x.obj", "v 1 2\n", 6), &p, 1));
