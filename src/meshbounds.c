@@ -765,10 +765,10 @@ const char *meshbounds_read(TALLOC_CTX *tmp, oom_jump *jump, const char *path,
 	void *map = NULL;
 	int fd;
 
-	/* not blocking: a FIFO named like a mesh must not hang the conversion
-	 * (it is then refused as not a regular file) */
 	if (!ends_with(path, ".stl") && !ends_with(path, ".obj") && !ends_with(path, ".dae"))
 		return "not a kind of mesh u2s reads (STL, OBJ or COLLADA)";
+	/* not blocking: a FIFO named like a mesh must not hang the conversion
+	 * (it is then refused as not a regular file) */
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0 || fstat(fd, &st) != 0) {
 		why = must(jump, talloc_asprintf(tmp, "%s", strerror(errno)));
 		if (fd >= 0)
