@@ -12,7 +12,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "bridge.h"
 #include "diag.h"
+#include "migrate.h"
 #include "num.h"
 #include "options.h"
 #include "out.h"
@@ -96,6 +98,25 @@ static int out_of_memory(struct diag *d)
 	return U2S_IO;
 }
 
+/* The bridge configuration of a migrated robot, through the caller's
+ * writer, in BUF (the SDF's buffer, flushed). */
+static int write_bridge(const struct robot *rb, const struct options *opts, char *buf,
+			struct diag *d)
+{
+	struct out o;
+
+	out_init_sink(&o, opts->bridge_fn, opts->bridge_arg, buf, OUT_BUFSZ);
+	bridge_write(&rb->migration->bridge, d->file, &o);
+	if (out_flush(&o) != 0) {
+		if (o.err == ENOMEM)
+			return out_of_memory(d);
+		diag_error(d, D_BRIDGE_WRITE_FAILED, 0, 0, "cannot write the bridge configuration: "
+			   "%s", strerror(o.err));
+		return U2S_IO;
+	}
+	return U2S_OK;
+}
+
 static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 			const struct sdf_target *target, const struct io *io, struct diag *d)
 {
@@ -113,7 +134,7 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
 		return U2S_IO;
 	}
-	return U2S_OK;
+	return opts->bridge_fn ? write_bridge(rb, opts, buf, d) : U2S_OK;
 }
 
 /* The stages, with every allocation under CTX; out of memory jumps to

@@ -877,7 +877,7 @@ static int write_whole(const struct cli *c, const char *out, const char *buf, si
 	free(tmp);
 	if (!err)
 		return U2S_OK;
-	say(c, D_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
+	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
 	    strerror(err));
 	return U2S_IO;
 }
