@@ -135,14 +135,39 @@ static int arg_bool(struct mig *g, const char *name)
 	return s && (strcasecmp(s, "true") == 0 || strcmp(s, "1") == 0);
 }
 
+/* An <argument> of <ros>: each is one argv element given to rclcpp before
+ * the "--ros-args -r ..." gazebo_ros adds, so a rule counts only after an
+ * element "--ros-args" and a "-r" or "--remap" element; *STATE carries
+ * that (0 outside ROS arguments, 1 inside, 2 after -r). */
+static void read_argument(struct mig *g, const struct xnode *c, int *state)
+{
+	const char *t = text_of(g, c);
+
+	if (strcmp(t, "--ros-args") == 0)
+		*state = 1;
+	else if (*state == 1 && (strcmp(t, "-r") == 0 || strcmp(t, "--remap") == 0))
+		*state = 2;
+	else if (*state == 2 && ros_node_remap(g->a, &g->node, t) == 0)
+		*state = 1;
+	else
+		diag_warn(g->d, D_MIGRATE_ARGUMENT_IGNORED, c->pos.line, c->pos.col, "<argument> "
+			  "'%s' of plugin '%s': rclcpp reads a remapping only after the arguments "
+			  "--ros-args and -r, each its own <argument>; Classic ignored this one, "
+			  "and so does the migration", t, g->name);
+}
+
 /* The node's namespace and remappings from <ros>. */
 static void read_ros(struct mig *g, const struct xnode *ros)
 {
 	const struct xnode *c;
+	int state = 0;
 
 	for (c = ros->first; c; c = c->next)
 		if (strcmp(c->name, "namespace") == 0)
 			ros_node_init(g->a, &g->node, g->name, text_of(g, c));
+	for (c = ros->first; c; c = c->next)
+		if (strcmp(c->name, "argument") == 0)
+			read_argument(g, c, &state);
 	for (c = ros->first; c; c = c->next)
 		if (strcmp(c->name, "remapping") == 0 &&
 		    ros_node_remap(g->a, &g->node, c->text ? c->text : "") != 0)

@@ -374,3 +374,21 @@ Test(migrate, yaml_names_cannot_break_the_document)
 	cr_assert(strstr(m.r.msgs, "is no valid ROS name"), "%s", m.r.msgs);
 	migrated_free(&m);
 }
+
+/* gazebo_ros puts each <argument> before its own --ros-args: a rule
+ * counts only inside ROS arguments, one argv element each. */
+Test(migrate, arguments_read_as_rclcpp_reads_them)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so'"
+		" name='p'><ros><argument>~/out:=ignored</argument></ros></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<topic>/p/out</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "Classic ignored this one"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so' name='p'>"
+		"<ros><argument>--ros-args</argument><argument>-r</argument>"
+		"<argument>~/out:=imu</argument></ros></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "<topic>/imu</topic>"), "%s", m.r.sdf);
+	cr_assert_null(strstr(m.r.msgs, "ignored"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
