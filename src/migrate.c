@@ -276,16 +276,25 @@ static void rename_node(struct mig *g, struct xnode *n, const char *name)
 		n->parent->kids = NULL;
 }
 
+/* Every child NAME of PARENT removed, in one pass. */
+static void drop_all(struct xnode *parent, const char *name)
+{
+	struct xnode *c, *next;
+
+	for (c = parent->first; c; c = next) {
+		next = c->next;
+		if (strcmp(c->name, name) == 0)
+			xnode_unlink(c);
+	}
+	parent->kids = NULL;
+}
+
 /* The sensor's <topic> and frame id (the element the target reads). */
 static void sensor_topic_frame(struct mig *g, const char *topic, const char *frame)
 {
-	struct xnode *old;
-
-	while ((old = xnode_child(g->sensor, "topic")) != NULL)
-		drop(old);
+	drop_all(g->sensor, "topic");
 	add(g, g->sensor, "topic", topic);
-	while ((old = xnode_child(g->sensor, g->t->sensor_frame_elem)) != NULL)
-		drop(old);
+	drop_all(g->sensor, g->t->sensor_frame_elem);
 	add(g, g->sensor, g->t->sensor_frame_elem, frame);
 }
 
@@ -347,8 +356,7 @@ static int mig_imu(struct mig *g)
 		/* REP 145, as Classic: gz-sim's default is the initial orientation */
 		imu = xnode_need(g->sensor, "imu");
 		ref = xnode_need(imu, "orientation_reference_frame");
-		while (xnode_child(ref, "localization"))
-			drop(xnode_child(ref, "localization"));
+		drop_all(ref, "localization");
 		add(g, ref, "localization", "ENU");
 	}
 	bridge(g, topic, topic, BT_IMU, BRIDGE_GZ_TO_ROS);
@@ -906,8 +914,15 @@ static int blob_seen(struct mig *g, struct xnode *blob, const struct link *link)
 		return 0;
 	for (c = blob->first; c; c = next) {
 		next = c->next;
-		if (strcmp(c->name, "plugin") == 0)
-			changed |= plugin_seen(g, c, blob, link);
+		if (strcmp(c->name, "plugin") != 0 || !row_of(xnode_attr(c, "filename")))
+			continue;
+		if (changed) {   /* the sensor is another type now: one plugin made it */
+			g->plugin = c;
+			refuse(g, "the sensor's first Classic ROS plugin was migrated; a sensor "
+			       "publishes on one topic in gz-sim");
+			continue;
+		}
+		changed = plugin_seen(g, c, blob, link);
 	}
 	return changed;
 }
