@@ -205,6 +205,7 @@ struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
 	int migrated;                /* --migrate changed its tree (migrate.c) */
+	int added;                   /* made by --migrate: no source span */
 	struct gazebo *next;
 };
 
