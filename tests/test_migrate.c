@@ -392,3 +392,34 @@ Test(migrate, arguments_read_as_rclcpp_reads_them)
 	cr_assert_null(strstr(m.r.msgs, "ignored"), "%s", m.r.msgs);
 	migrated_free(&m);
 }
+
+/* A note in the three styles: text "note:", JSON "note", GitHub ::notice. */
+Test(migrate, notes_in_every_style)
+{
+	struct u2s_diagnostic d = { U2S_NOTE, "U2S1206", "r.urdf", 3, 7, "plugin 'p' migrated",
+				    NULL };
+	char buf[512];
+
+	u2s_diagnostic_format(&d, U2S_DIAG_TEXT, buf, sizeof buf);
+	cr_assert_str_eq(buf, "r.urdf:3:7: note: plugin 'p' migrated [U2S1206]");
+	u2s_diagnostic_format(&d, U2S_DIAG_JSON, buf, sizeof buf);
+	cr_assert(strstr(buf, "\"severity\":\"note\""), "%s", buf);
+	u2s_diagnostic_format(&d, U2S_DIAG_GITHUB, buf, sizeof buf);
+	cr_assert(!strncmp(buf, "::notice ", 9), "%s", buf);
+}
+
+/* Notes only when asked for (the CLI's -v), never under -q. */
+Test(migrate, notes_only_when_asked)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	o.flags = U2S_MIGRATE;
+	r = convert_opts(ROBOT(DIFF_DRIVE("")), &o);
+	cr_assert_null(strstr(r.msgs, ": note: "), "%s", r.msgs);
+	result_free(&r);
+	o.flags = U2S_MIGRATE | U2S_NOTES | U2S_QUIET;
+	r = convert_opts(ROBOT(DIFF_DRIVE("")), &o);
+	cr_assert_str_eq(r.msgs, "");
+	result_free(&r);
+}
