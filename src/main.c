@@ -584,9 +584,11 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		return usage_error(c, D_CLI_MIGRATE_ALONE, "%s", c->bridge_config ?
 				   "--bridge-config applies to --migrate only" :
 				   "--output-format=urdf applies to --migrate only");
-	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK)))
+	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK) ||
+				 c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_BRIDGE_ONE, "%s", "--bridge-config=FILE is the "
-				   "bridge of one FILE: not with -d, --check or several FILEs");
+				   "bridge of one FILE converted to one SDF: not with -d, --check, "
+				   "--model-dir or several FILEs");
 	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_URDF_NOT_FOLDER, "%s", "--output-format=urdf writes a "
 				   "URDF, not a model folder: not with --model-dir");
