@@ -255,3 +255,25 @@ Test(migrate_material, sdformat_script_in_a_block)
 	free(a), free(b);
 	result_free(&r);
 }
+
+/* Scripts that stay: a Gazebo/ name spelt otherwise than Classic spells
+ * it (with the name meant), a material that is no colour. */
+Test(migrate_material, scripts_that_stay)
+{
+	static const char urdf[] =
+		"<robot name='r'>" LINK("a") LINK("b") JOINT("a", "b")
+		"<gazebo reference='a'><material>Gazebo/DarkGray</material></gazebo>"
+		"<gazebo reference='b'><material>Gazebo/DepthMap</material></gazebo></robot>";
+	struct result r = convert_flags(urdf, U2S_MIGRATE, NULL);
+	char *a = material_of(&r, "a"), *b = material_of(&r, "b");
+
+	has(a, "<name>Gazebo/DarkGray</name>");
+	has(b, "<name>Gazebo/DepthMap</name>");
+	has(r.msgs, "link 'a': 'Gazebo/DarkGray' is not a material of Classic's gazebo.material: "
+		    "left as the script, which gz-sim does not draw; did you mean "
+		    "'Gazebo/DarkGrey'?\n");
+	has(r.msgs, "link 'b': Classic material 'Gazebo/DepthMap' has no colour to write (shader "
+		    "programs): left as the script, which gz-sim does not draw\n");
+	free(a), free(b);
+	result_free(&r);
+}
