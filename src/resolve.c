@@ -321,6 +321,23 @@ static struct classic_migration migration_at(struct resolver *rs, const struct e
 	return mg;
 }
 
+/* The block of E, for the migrated URDF (--output-format=urdf prints the
+ * blocks migration changed): its <material> name tags give way to
+ * <visual><material> holding COLOURS, the form libsdformat reads from a
+ * block (a <gazebo> <material> holding elements it drops). */
+static void material_tag_in_block(struct ext *e, const struct xnode *colours)
+{
+	struct xnode *block = e->block->elem, *c, *next;
+
+	for (c = block->first; c; c = next) {
+		next = c->next;
+		if (strcmp(c->name, "material") == 0 && !c->first)
+			xnode_unlink(c);
+	}
+	xnode_append(xnode_add(block, "visual", NULL), xnode_copy(block->arena, colours));
+	e->block->migrated = 1;
+}
+
 /* The script of E's <material> tag (TAG, the last one read) becomes its
  * colours, where it is one of Classic's (src/classic_material.h); the
  * writer writes them in place of the script. */
@@ -333,6 +350,8 @@ static void migrate_material_tag(struct resolver *rs, struct ext *e, const struc
 		return;
 	mg = migration_at(rs, e, tag->pos);
 	e->material_colours = classic_material_migrate(&mg, tr->v[TAG_MATERIAL].text, NULL);
+	if (e->material_colours)
+		material_tag_in_block(e, e->material_colours);
 }
 
 /* The text of PARENT's child NAME, trimmed; NULL without one. */
@@ -343,30 +362,29 @@ static const char *child_text(struct resolver *rs, const struct xnode *parent, c
 	return c && !c->first && c->text ? xnode_trimmed(&rs->rb->arena, c->text) : NULL;
 }
 
-/* A <material> MAT that the blocks give visuals as elements, whose
- * <script> names one of Classic's materials: a copy with its colours
- * instead of the script (colours MAT gives itself stay); else MAT. */
-static struct xnode *migrate_material_blob(struct resolver *rs, const struct ext *e,
-					   struct xnode *mat)
+/* A <material> MAT that a block gives visuals as elements, whose
+ * <script> names one of Classic's materials: its colours instead of the
+ * script (colours MAT gives itself stay), in place, as migrate.c rewrites
+ * blobs (the block is marked for the migrated URDF). */
+static void migrate_material_blob(struct resolver *rs, struct ext *e, struct xnode *mat)
 {
 	const struct xnode *script = xnode_child(mat, "script"), *c;
 	const char *name = script ? child_text(rs, script, "name") : NULL;
 	struct classic_migration mg;
-	struct xnode *colours, *copy, *old;
+	struct xnode *colours, *old;
 
 	if (!name || !name[0])
-		return mat;
+		return;
 	mg = migration_at(rs, e, mat->pos);
 	colours = classic_material_migrate(&mg, name, child_text(rs, script, "uri"));
 	if (!colours)
-		return mat;
-	copy = xnode_copy(&rs->rb->arena, mat);
-	while ((old = xnode_child(copy, "script")) != NULL)
+		return;
+	while ((old = xnode_child(mat, "script")) != NULL)
 		xnode_unlink(old);
 	for (c = colours->first; c; c = c->next)
-		if (!xnode_child(copy, c->name))
-			xnode_add(copy, c->name, c->text);
-	return copy;
+		if (!xnode_child(mat, c->name))
+			xnode_add(mat, c->name, c->text);
+	e->block->migrated = 1;
 }
 
 static void migrate_material_blobs(struct resolver *rs, struct ext *e)
@@ -375,7 +393,7 @@ static void migrate_material_blobs(struct resolver *rs, struct ext *e)
 
 	for (i = 0; i < e->visual_blobs.n; i++)
 		if (strcmp(e->visual_blobs.v[i]->name, "material") == 0)
-			e->visual_blobs.v[i] = migrate_material_blob(rs, e, e->visual_blobs.v[i]);
+			migrate_material_blob(rs, e, e->visual_blobs.v[i]);
 }
 
 /* The block G as an extension of what SCOPE says it names (a mask of enum
