@@ -83,6 +83,10 @@ struct ext {
 	struct tag_values tags;      /* the special tags it sets (src/tags.h) */
 	struct node_list blobs;      /* elements inserted as they are */
 	struct node_list visual_blobs, collision_blobs; /* children of <visual>/<collision> */
+	/* --migrate: the colours written instead of the script its <material>
+	 * tag names (a <material> holding them; src/classic_material.h), or
+	 * NULL: the tag is written as it is. */
+	const struct xnode *material_colours;
 };
 
 struct ext_ref { struct ext *ext; struct ext_ref *next; };

@@ -254,6 +254,18 @@ def c_plugin_remappings(n):
     return urdf(s), ["--migrate"], {}, None
 
 
+MATERIALS = ("Gazebo/Black", "Gazebo/WoodFloor", "Gazebo/DarkGray", "PR2/Blue")
+
+
+def c_migrated_materials(n):
+    s = link("base") + "".join(
+        link("l%d" % i, "<visual>%s</visual>" % BOX) + joint("j%d" % i, "base", "l%d" % i) +
+        '<gazebo reference="l%d"><material>%s</material><visual><material><script><uri>'
+        'file://media/materials/scripts/gazebo.material</uri><name>Gazebo/Red</name>'
+        '</script></material></visual></gazebo>\n' % (i, MATERIALS[i % 4]) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
 def warn_items(n):
     inner = "".join('<visual>%s<colour/></visual><collision>%s<colour/></collision>'
                     % (BOX, BOX) for i in range(n))
@@ -336,6 +348,7 @@ CONSTRUCTS = [
     ("--migrate: model plugins replaced", c_migrated_model_plugins, 1000),
     ("--migrate: Classic plugins in one sensor", c_plugins_in_one_sensor, 500),
     ("--migrate: remappings, arguments, ignored tags", c_plugin_remappings, 500),
+    ("--migrate: Classic material scripts", c_migrated_materials, 300),
 ]
 
 
