@@ -7,6 +7,7 @@
 
 #include "bounds.h"
 #include "index.h"
+#include "migrate.h"
 
 /* What the walk over the written model's blobs carries. */
 struct planner {
@@ -61,13 +62,17 @@ static void classic_seen(struct planner *p, const struct xnode *pl)
 {
 	const char *file = xnode_attr(pl, "filename");
 	const struct gz_classic_plugin *c = gz_classic_plugin(file);
+	const char *refused = migrate_refusal(p->rb, pl);
 	const char *instead = c && p->target->gz == GZ_FORTRESS && c->replacement_fortress ?
 			      c->replacement_fortress : c ? c->replacement : NULL;
 
-	if (c)
-		diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
-			  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
-			  "instead: %s", file, instead);
+	if (!c)
+		return;
+	diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
+		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
+		  "instead: %s%s%s", file, instead,
+		  refused ? "; --migrate left it: " : !p->opts->migrate && migrate_handles(file) ?
+		  "; --migrate does this" : "", refused ? refused : "");
 }
 
 /* A <plugin> that is a direct child of a <gazebo> block, in the model. */

@@ -396,15 +396,34 @@ static void apply_tag(const struct writer *w, struct xnode *el, const struct tag
 		       t->write == W_ADD ? &fresh : NULL);
 }
 
+/* --migrate's colours for the Classic material E's <material> tag names
+ * (resolve.c decided), in place of the script that tag writes: replaced,
+ * as the tag's elements are. */
+static void put_material_colours(struct xnode *vis, const struct xnode *colours)
+{
+	struct xnode *mat = xnode_need(vis, "material"), *old;
+	const struct xnode *c;
+
+	while ((old = xnode_child(mat, "script")) != NULL)
+		xnode_unlink(old);
+	for (c = colours->first; c; c = c->next)
+		xnode_replace(mat, c->name, c->text);
+}
+
 /* Every tag of E written at TARGET, in the table's order. */
 static void apply_tags(const struct writer *w, struct xnode *el, const struct ext *e,
 		       enum tag_target target)
 {
 	unsigned id;
 
-	for (id = 0; id < TAG_COUNT; id++)
-		if (TAGS[id].target == target && tag_given(&e->tags, id))
+	for (id = 0; id < TAG_COUNT; id++) {
+		if (TAGS[id].target != target || !tag_given(&e->tags, id))
+			continue;
+		if (id == TAG_MATERIAL && e->material_colours)
+			put_material_colours(el, e->material_colours);
+		else
 			apply_tag(w, el, &TAGS[id], tag_get(&e->tags, id));
+	}
 }
 
 /* libsdformat makes a collision's surface/contact/ode and
