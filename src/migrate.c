@@ -19,9 +19,11 @@
 /* ---- one plugin's arguments --------------------------------------------- */
 
 /* A parameter of a Classic plugin: its name, unit and default (as the
- * plugin's source gives them; NULL: none). */
+ * plugin's source gives them; NULL: none); DROPPED: the migration has no
+ * equivalent, and says so when it is given. */
 struct mig_param {
 	const char *name, *unit, *dflt;
+	int dropped;
 };
 
 #define MIG_PARAMS_MAX 24
@@ -35,6 +37,9 @@ struct mig {
 	struct arena *a;
 	struct migration *m;
 	const struct mig_row *row;
+	const struct mig_param *params;  /* the row's, of the dialect read */
+	int ros1;                   /* written for the ROS 1 (noetic) plugin */
+	const char *why;            /* set by a function that refuses */
 	struct xnode *plugin;       /* the Classic <plugin> */
 	struct xnode *sensor;       /* its <sensor>, for sensor plugins */
 	const struct link *link;    /* the link written that holds the sensor */
@@ -52,7 +57,10 @@ enum mig_place { IN_SENSOR, IN_MODEL };
  * name without directory, "lib" and ".so"), where it sits, what it
  * becomes, the parameters its ROS 2 version reads, the tags only its ROS 1
  * version read (in a ROS 2 plugin they never had an effect), and the
- * function that writes the replacement (0: done; -1: left in place). */
+ * function that writes the replacement (0: done; -1: left in place); then
+ * the parameters the ROS 1 (noetic) plugin reads and its function (NULL:
+ * the ROS 1 dialect is left in place).  A row without ROS 2 parameters is
+ * a ROS 1 plugin only. */
 struct mig_row {
 	const char *const *files;
 	enum mig_place place;
@@ -60,6 +68,8 @@ struct mig_row {
 	const struct mig_param *params;
 	const char *const *ros1;
 	mig_fn *fn;
+	const struct mig_param *params1;
+	mig_fn *fn1;
 };
 
 static const char *text_of(struct mig *g, const struct xnode *n)
@@ -67,10 +77,10 @@ static const char *text_of(struct mig *g, const struct xnode *n)
 	return n ? xnode_trimmed(g->a, n->text) : NULL;
 }
 
-static int param_index(const struct mig_row *row, const char *name)
+static int param_index(const struct mig_param *params, const char *name)
 {
-	for (int i = 0; row->params[i].name; i++)
-		if (strcmp(row->params[i].name, name) == 0)
+	for (int i = 0; params && params[i].name; i++)
+		if (strcmp(params[i].name, name) == 0)
 			return i;
 	return -1;
 }
@@ -86,24 +96,24 @@ static int listed(const char *const *list, const char *name)
 /* The parameter NAME's text, or its default. */
 static const char *arg(struct mig *g, const char *name)
 {
-	int i = param_index(g->row, name);
+	int i = param_index(g->params, name);
 
 	if (i < 0)
 		return NULL;
-	return g->arg[i] ? text_of(g, g->arg[i]) : g->row->params[i].dflt;
+	return g->arg[i] ? text_of(g, g->arg[i]) : g->params[i].dflt;
 }
 
 /* Whether NAME was written in the plugin. */
 static int given(struct mig *g, const char *name)
 {
-	int i = param_index(g->row, name);
+	int i = param_index(g->params, name);
 
 	return i >= 0 && g->arg[i] != NULL;
 }
 
 static const struct xnode *arg_node(struct mig *g, const char *name)
 {
-	int i = param_index(g->row, name);
+	int i = param_index(g->params, name);
 
 	return i >= 0 ? g->arg[i] : NULL;
 }
@@ -112,7 +122,7 @@ static double arg_num(struct mig *g, const char *name)
 {
 	const char *s = arg(g, name);
 	const struct xnode *n = arg_node(g, name);
-	int i = param_index(g->row, name);
+	int i = param_index(g->params, name);
 	double v = 0;
 
 	if (s && num_parse(s, &v) == 0)
@@ -120,9 +130,9 @@ static double arg_num(struct mig *g, const char *name)
 	if (n)
 		diag_warn(g->d, D_MIGRATE_PARAM_BAD, n->pos.line, n->pos.col, "<%s> '%s' of plugin "
 			  "'%s' is not a number: Classic's default %s is used", name, s ? s : "",
-			  g->name, g->row->params[i].dflt ? g->row->params[i].dflt : "0");
-	if (i >= 0 && g->row->params[i].dflt)
-		num_parse(g->row->params[i].dflt, &v);
+			  g->name, g->params[i].dflt ? g->params[i].dflt : "0");
+	if (i >= 0 && g->params[i].dflt)
+		num_parse(g->params[i].dflt, &v);
 	return v;
 }
 
@@ -179,7 +189,8 @@ static void read_ros(struct mig *g, const struct xnode *ros)
 /* What a child of the plugin that is none of its parameters was. */
 static void ignored_tag(struct mig *g, const struct xnode *c)
 {
-	const char *why = listed(g->row->ros1, c->name) ?
+	const char *why = g->ros1 ? "not a parameter the ROS 1 plugin reads" :
+		listed(g->row->ros1, c->name) ?
 		"a tag of the ROS 1 plugin, which the ROS 2 plugin never read" :
 		strcmp(c->name, "remap") == 0 ? "gazebo_ros reads <ros><remapping>, never <remap>" :
 		"not a parameter the plugin reads";
@@ -198,8 +209,8 @@ static void read_args(struct mig *g)
 	memset(g->arg, 0, sizeof g->arg);
 	ros_node_init(g->a, &g->node, g->name, NULL);
 	for (c = g->plugin->first; c; c = c->next) {
-		int i = param_index(g->row, c->name);
-		if (strcmp(c->name, "ros") == 0)
+		int i = param_index(g->params, c->name);
+		if (strcmp(c->name, "ros") == 0 && !g->ros1)
 			read_ros(g, c);
 		else if (i >= 0 && !g->arg[i])
 			g->arg[i] = c;
@@ -707,99 +718,99 @@ static int mig_ros2_control(struct mig *g)
 /* ---- the table ------------------------------------------------------------ */
 
 #define NAMES(...) (const char *const[]){ __VA_ARGS__, NULL }
-#define PARAMS(...) (const struct mig_param[]){ __VA_ARGS__, { NULL, NULL, NULL } }
+#define PARAMS(...) (const struct mig_param[]){ __VA_ARGS__, { NULL, NULL, NULL, 0 } }
 
 /* Every sensor plugin reads these (gazebo_ros/src/utils.cpp SensorFrameID). */
-#define SENSOR_FRAME { "frame_name", "", NULL }
+#define SENSOR_FRAME { "frame_name", "", NULL, 0 }
 
 static const struct mig_row CLASSIC_ROWS[] = {
 	/* gazebo_ros_imu_sensor.cpp:75-102 */
 	{ NAMES("gazebo_ros_imu_sensor"), IN_SENSOR, "imu sensor (Imu system)",
-	  PARAMS(SENSOR_FRAME, { "initial_orientation_as_reference", "", "false" }),
+	  PARAMS(SENSOR_FRAME, { "initial_orientation_as_reference", "", "false", 0 }),
 	  NAMES("topicName", "bodyName", "frameName", "updateRateHZ", "gaussianNoise",
 		"xyzOffset", "rpyOffset", "initialOrientationAsReference", "serviceName",
 		"robotNamespace", "alwaysOn", "updateRate"),
-	  mig_imu },
+	  mig_imu, NULL, NULL },
 	/* gazebo_ros_ray_sensor.cpp:110-166 */
 	{ NAMES("gazebo_ros_ray_sensor"), IN_SENSOR, "gpu_lidar sensor (Sensors system)",
-	  PARAMS(SENSOR_FRAME, { "output_type", "", "sensor_msgs/PointCloud2" },
-		 { "min_intensity", "", "0" }, { "radiation_type", "", "infrared" }),
+	  PARAMS(SENSOR_FRAME, { "output_type", "", "sensor_msgs/PointCloud2", 0 },
+		 { "min_intensity", "", "0", 0 }, { "radiation_type", "", "infrared", 0 }),
 	  NAMES("topicName", "frameName", "gaussianNoise", "updateRate", "hokuyoMinIntensity",
 		"robotNamespace", "alwaysOn"),
-	  mig_ray },
+	  mig_ray, NULL, NULL },
 	/* gazebo_ros_gps_sensor.cpp:79-89 */
 	{ NAMES("gazebo_ros_gps_sensor"), IN_SENSOR, "navsat sensor (NavSat system)",
 	  PARAMS(SENSOR_FRAME),
 	  NAMES("topicName", "frameName", "updateRate", "robotNamespace", "alwaysOn"),
-	  mig_gps },
+	  mig_gps, NULL, NULL },
 	/* gazebo_ros_camera.cpp:170-478 */
 	{ NAMES("gazebo_ros_camera"), IN_SENSOR, "camera or rgbd_camera sensor (Sensors system)",
-	  PARAMS(SENSOR_FRAME, { "camera_name", "", NULL }, { "triggered", "", "false" },
-		 { "min_depth", "m", "0.4" }, { "max_depth", "m", NULL }, { "cx", "px", "0" },
-		 { "cy", "px", "0" }, { "focal_length", "px", "0" }, { "hack_baseline", "m", "0" },
-		 { "distortion_k1", "", "0" }, { "distortion_k2", "", "0" },
-		 { "distortion_k3", "", "0" }, { "distortion_t1", "", "0" },
-		 { "distortion_t2", "", "0" }, { "border_crop", "", "true" },
-		 { "update_rate", "Hz", NULL }),
+	  PARAMS(SENSOR_FRAME, { "camera_name", "", NULL, 0 }, { "triggered", "", "false", 0 },
+		 { "min_depth", "m", "0.4", 0 }, { "max_depth", "m", NULL, 0 }, { "cx", "px", "0", 0 },
+		 { "cy", "px", "0", 0 }, { "focal_length", "px", "0", 0 }, { "hack_baseline", "m", "0", 0 },
+		 { "distortion_k1", "", "0", 0 }, { "distortion_k2", "", "0", 0 },
+		 { "distortion_k3", "", "0", 0 }, { "distortion_t1", "", "0", 0 },
+		 { "distortion_t2", "", "0", 0 }, { "border_crop", "", "true", 0 },
+		 { "update_rate", "Hz", NULL, 0 }),
 	  NAMES("cameraName", "imageTopicName", "cameraInfoTopicName", "frameName", "updateRate",
 		"distortionK1", "distortionK2", "distortionK3", "distortionT1", "distortionT2",
 		"Cx", "Cy", "CxPrime", "focalLength", "hackBaseline", "pointCloudCutoff",
 		"pointCloudCutoffMax", "depthImageTopicName", "depthImageCameraInfoTopicName",
 		"pointCloudTopicName", "robotNamespace", "alwaysOn", "baseline", "imageTopicName"),
-	  mig_camera },
+	  mig_camera, NULL, NULL },
 	/* gazebo_ros_bumper.cpp:91-99 */
 	{ NAMES("gazebo_ros_bumper"), IN_SENSOR, "contact sensor (Contact system)",
 	  PARAMS(SENSOR_FRAME),
 	  NAMES("bumperTopicName", "frameName", "robotNamespace", "alwaysOn", "updateRate"),
-	  mig_bumper },
+	  mig_bumper, NULL, NULL },
 	/* gazebo_ros_diff_drive.cpp:247-406 */
 	{ NAMES("gazebo_ros_diff_drive"), IN_MODEL, "DiffDrive (+ OdometryPublisher)",
-	  PARAMS({ "num_wheel_pairs", "", "1" }, { "left_joint", "", NULL },
-		 { "right_joint", "", NULL }, { "wheel_separation", "m", "0.34" },
-		 { "wheel_diameter", "m", "0.15" }, { "max_wheel_acceleration", "m/s^2", "0" },
-		 { "max_wheel_torque", "N m", "5" }, { "update_rate", "Hz", "100" },
-		 { "publish_odom", "", "false" }, { "publish_odom_tf", "", "false" },
-		 { "publish_wheel_tf", "", "false" }, { "odometry_source", "", "1" },
-		 { "odometry_frame", "", "odom" }, { "robot_base_frame", "", "base_footprint" },
-		 { "covariance_x", "", "0.00001" }, { "covariance_y", "", "0.00001" },
-		 { "covariance_yaw", "", "0.001" }),
+	  PARAMS({ "num_wheel_pairs", "", "1", 0 }, { "left_joint", "", NULL, 0 },
+		 { "right_joint", "", NULL, 0 }, { "wheel_separation", "m", "0.34", 0 },
+		 { "wheel_diameter", "m", "0.15", 0 }, { "max_wheel_acceleration", "m/s^2", "0", 0 },
+		 { "max_wheel_torque", "N m", "5", 0 }, { "update_rate", "Hz", "100", 0 },
+		 { "publish_odom", "", "false", 0 }, { "publish_odom_tf", "", "false", 0 },
+		 { "publish_wheel_tf", "", "false", 0 }, { "odometry_source", "", "1", 0 },
+		 { "odometry_frame", "", "odom", 0 }, { "robot_base_frame", "", "base_footprint", 0 },
+		 { "covariance_x", "", "0.00001", 0 }, { "covariance_y", "", "0.00001", 0 },
+		 { "covariance_yaw", "", "0.001", 0 }),
 	  NAMES("leftJoint", "rightJoint", "wheelSeparation", "wheelDiameter",
 		"wheelAcceleration", "wheelTorque", "commandTopic", "odometryTopic",
 		"odometryFrame", "robotBaseFrame", "publishOdomTF", "publishWheelTF",
 		"publishWheelJointState", "odometrySource", "updateRate", "robotNamespace",
 		"rosDebugLevel", "publishTf", "legacyMode", "alwaysOn"),
-	  mig_diff_drive },
+	  mig_diff_drive, NULL, NULL },
 	/* gazebo_ros_joint_state_publisher.cpp:97-145 */
 	{ NAMES("gazebo_ros_joint_state_publisher"), IN_MODEL, "JointStatePublisher",
-	  PARAMS({ "joint_name", "", NULL }, { "update_rate", "Hz", "100" }),
+	  PARAMS({ "joint_name", "", NULL, 0 }, { "update_rate", "Hz", "100", 0 }),
 	  NAMES("jointName", "updateRate", "robotNamespace", "alwaysOn"),
-	  mig_joint_states },
+	  mig_joint_states, NULL, NULL },
 	/* gazebo_ros_p3d.cpp:102-186 */
 	{ NAMES("gazebo_ros_p3d"), IN_MODEL, "OdometryPublisher",
-	  PARAMS({ "body_name", "", NULL }, { "frame_name", "", "world" },
-		 { "update_rate", "Hz", "0" }, { "xyz_offset", "m", "0 0 0" },
-		 { "rpy_offset", "rad", "0 0 0" }, { "gaussian_noise", "", "0" }),
+	  PARAMS({ "body_name", "", NULL, 0 }, { "frame_name", "", "world", 0 },
+		 { "update_rate", "Hz", "0", 0 }, { "xyz_offset", "m", "0 0 0", 0 },
+		 { "rpy_offset", "rad", "0 0 0", 0 }, { "gaussian_noise", "", "0", 0 }),
 	  NAMES("bodyName", "topicName", "frameName", "xyzOffsets", "rpyOffsets", "xyzOffset",
 		"rpyOffset", "gaussianNoise", "updateRate", "robotNamespace", "alwaysOn"),
-	  mig_p3d },
+	  mig_p3d, NULL, NULL },
 	/* gazebo_ros_planar_move.cpp:141-195 */
 	{ NAMES("gazebo_ros_planar_move"), IN_MODEL, "VelocityControl + OdometryPublisher",
-	  PARAMS({ "odometry_frame", "", "odom" }, { "robot_base_frame", "", "base_footprint" },
-		 { "update_rate", "Hz", "20" }, { "publish_rate", "Hz", "20" },
-		 { "publish_odom", "", "true" }, { "publish_odom_tf", "", "true" },
-		 { "covariance_x", "", "0.00001" }, { "covariance_y", "", "0.00001" },
-		 { "covariance_yaw", "", "0.001" }),
+	  PARAMS({ "odometry_frame", "", "odom", 0 }, { "robot_base_frame", "", "base_footprint", 0 },
+		 { "update_rate", "Hz", "20", 0 }, { "publish_rate", "Hz", "20", 0 },
+		 { "publish_odom", "", "true", 0 }, { "publish_odom_tf", "", "true", 0 },
+		 { "covariance_x", "", "0.00001", 0 }, { "covariance_y", "", "0.00001", 0 },
+		 { "covariance_yaw", "", "0.001", 0 }),
 	  NAMES("commandTopic", "odometryTopic", "odometryFrame", "odometryRate",
 		"robotBaseFrame", "robotNamespace", "alwaysOn", "updateRate"),
-	  mig_planar_move },
+	  mig_planar_move, NULL, NULL },
 	/* gazebo_ros2_control_plugin.cpp (humble 174-214, master 260-276) */
 	{ NAMES("gazebo_ros2_control"), IN_MODEL, "gz_ros2_control (ign_ros2_control for Fortress)",
-	  PARAMS({ "parameters", "", NULL }, { "hold_joints", "", "true" },
-		 { "controller_manager_name", "", "controller_manager" },
-		 { "robot_param", "", "robot_description" },
-		 { "robot_param_node", "", "robot_state_publisher" },
-		 { "control_period", "s", NULL }, { "e_stop_topic", "", NULL }),
-	  NULL, mig_ros2_control },
+	  PARAMS({ "parameters", "", NULL, 0 }, { "hold_joints", "", "true", 0 },
+		 { "controller_manager_name", "", "controller_manager", 0 },
+		 { "robot_param", "", "robot_description", 0 },
+		 { "robot_param_node", "", "robot_state_publisher", 0 },
+		 { "control_period", "s", NULL, 0 }, { "e_stop_topic", "", NULL, 0 }),
+	  NULL, mig_ros2_control, NULL, NULL },
 };
 
 #define CLASSIC_COUNT (sizeof CLASSIC_ROWS / sizeof CLASSIC_ROWS[0])
@@ -843,14 +854,14 @@ int migrate_handles(const char *filename)
 /* ---- the walk ------------------------------------------------------------- */
 
 /* Whether PLUGIN is written in the ROS 1 dialect: no <ros>, and a tag only
- * the ROS 1 plugin reads. */
+ * the ROS 1 plugin reads; every plugin of a row that has no ROS 2 one. */
 static int ros1_dialect(const struct mig_row *row, const struct xnode *plugin)
 {
 	const struct xnode *c;
-	int ros1 = 0;
+	int ros1 = !row->params;
 
-	for (c = plugin->first; c; c = c->next) {
-		if (strcmp(c->name, "ros") == 0 || param_index(row, c->name) >= 0)
+	for (c = plugin->first; c && row->params; c = c->next) {
+		if (strcmp(c->name, "ros") == 0 || param_index(row->params, c->name) >= 0)
 			return 0;
 		ros1 |= listed(row->ros1, c->name);
 	}
@@ -867,12 +878,40 @@ static void refuse(struct mig *g, const char *why)
 	index_put(g->m->refused, arena_strdup(g->a, key), (void *)why);
 }
 
+/* The ROS 1 parameters given that the migration has no equivalent for,
+ * each with a value other than Classic's default: said. */
+static void dropped_said(struct mig *g)
+{
+	for (int i = 0; g->params[i].name; i++) {
+		const char *v = g->arg[i] ? text_of(g, g->arg[i]) : NULL;
+		double x, d;
+		if (!g->params[i].dropped || !v || (g->params[i].dflt &&
+		    (!strcmp(v, g->params[i].dflt) || (num_parse(v, &x) == 0 &&
+		     num_parse(g->params[i].dflt, &d) == 0 && x == d))))
+			continue;
+		diag_warn(g->d, D_MIGRATE_APPROX, g->arg[i]->pos.line, g->arg[i]->pos.col,
+			  "plugin '%s' (%s), migrated with an approximation: <%s> '%s' has no "
+			  "equivalent in what it becomes: left out", g->name, g->file,
+			  g->params[i].name, v);
+	}
+}
+
+/* The row's function for the plugin's dialect (NULL: none). */
+static mig_fn *dialect_fn(struct mig *g)
+{
+	g->ros1 = ros1_dialect(g->row, g->plugin);
+	g->params = g->ros1 ? g->row->params1 : g->row->params;
+	g->why = NULL;
+	return g->ros1 ? g->row->fn1 : g->row->fn;
+}
+
 /* PLUGIN (in SENSOR when not NULL, of written link LINK), migrated if it
  * is a Classic plugin the table has; 1 when the block changed. */
 static int plugin_seen(struct mig *g, struct xnode *plugin, struct xnode *sensor,
 		       const struct link *link)
 {
 	const struct mig_row *row = row_of(xnode_attr(plugin, "filename"));
+	mig_fn *fn;
 
 	if (!row || (row->place == IN_SENSOR) != (sensor != NULL))
 		return 0;
@@ -882,20 +921,24 @@ static int plugin_seen(struct mig *g, struct xnode *plugin, struct xnode *sensor
 	g->link = link;
 	g->file = xnode_attr(plugin, "filename");
 	g->name = xnode_attr(plugin, "name") ? xnode_attr(plugin, "name") : "";
-	if (ros1_dialect(row, plugin)) {
+	if (!(fn = dialect_fn(g))) {
 		refuse(g, "it is written for the ROS 1 plugin (no <ros>, ROS 1 tags): --migrate "
-		       "migrates the ROS 2 dialect; port it to ROS 2 first");
+		       "migrates the ROS 1 dialect of sensor plugins and of gazebo_ros_ft_sensor "
+		       "only; port it to ROS 2 first");
 		return 0;
 	}
 	read_args(g);
-	if (row->fn(g) != 0) {
-		refuse(g, row->fn == mig_ray ? "its output_type is sensor_msgs/Range, which "
-		       "neither gz-sim nor ros_gz_bridge has: a gpu_lidar with a few rays publishes "
-		       "a LaserScan, which a node of your own can turn into a Range" :
+	if (fn(g) != 0) {
+		refuse(g, g->why ? g->why : row->fn == mig_ray ? "its output_type is "
+		       "sensor_msgs/Range, which neither gz-sim nor ros_gz_bridge has: a gpu_lidar "
+		       "with a few rays publishes a LaserScan, which a node of your own can turn "
+		       "into a Range" :
 		       "what it names has no gz-sim equivalent here (a p3d on a moving link or "
 		       "relative to a link; a camera without <camera>)");
 		return 0;
 	}
+	if (g->ros1)
+		dropped_said(g);
 	if (sensor)
 		drop(plugin);
 	return 1;
