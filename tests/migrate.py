@@ -58,6 +58,12 @@ def normalise(root):
     return root
 
 
+def prefixed(xml):
+    """XML with gz::name elements (libsdformat's, undeclared prefixes) as
+    gz__name, so that ElementTree reads it."""
+    return xml.replace(b"<gz::", b"<gz__").replace(b"</gz::", b"</gz__")
+
+
 def canon(e):
     return (e.tag, sorted(e.attrib.items()), (e.text or "").strip(),
             [canon(c) for c in e])
@@ -114,8 +120,8 @@ def check_rest(u2s, urdf, problems):
             continue
         if rc1 != 0 or plain == mig:
             continue
-        a = canon(normalise(ET.fromstring(plain)))
-        b = canon(normalise(ET.fromstring(mig)))
+        a = canon(normalise(ET.fromstring(prefixed(plain))))
+        b = canon(normalise(ET.fromstring(prefixed(mig))))
         if a != b:
             problems.append(f"{urdf} {v}: --migrate changed more than what it migrates")
 
