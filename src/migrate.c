@@ -61,7 +61,8 @@ enum mig_place { IN_SENSOR, IN_MODEL };
  * function that writes the replacement (0: done; -1: left in place); then
  * the parameters the ROS 1 (noetic) plugin reads and its function (NULL:
  * the ROS 1 dialect is left in place).  A row without ROS 2 parameters is
- * a ROS 1 plugin only. */
+ * a ROS 1 plugin only; a row that becomes NULL is one --migrate leaves,
+ * its function saying why. */
 struct mig_row {
 	const char *const *files;
 	enum mig_place place;
@@ -1237,6 +1238,43 @@ static int mig_ft1(struct mig *g)
 	return 0;
 }
 
+/* ---- plugins left, and why ----------------------------------------------- */
+
+/* gazebo_ros_force.cpp ros2 67-140 (link_name, force_frame, Wrench on
+ * gazebo_ros_force, the last one applied every step); gz-sim
+ * ApplyLinkWrench.hh:35-70. */
+static int left_force(struct mig *g)
+{
+	g->why = "gz-sim's ApplyLinkWrench is a world system, not a model plugin: it takes "
+		 "ros_gz_interfaces/msg/EntityWrench (the link named in every message, world "
+		 "axes) on /world/WORLD/wrench/persistent, where Classic took "
+		 "geometry_msgs/msg/Wrench for one link (ROS 2: on gazebo_ros_force; ROS 1: "
+		 "topicName); add ApplyLinkWrench to the world and have the publisher send "
+		 "EntityWrench there";
+	return -1;
+}
+
+/* gazebo_ros_imu.cpp noetic 70-146: a model plugin that computes an IMU
+ * from bodyName's motion (offsets, noise, a calibrate service), with no
+ * <sensor>; hector's likewise, with drifts. */
+static int left_imu_model(struct mig *g)
+{
+	g->why = "a ROS 1 model plugin that simulated an IMU from bodyName's motion, without "
+		 "a <sensor>: put <sensor type='imu'> in <gazebo reference='BODY'> with "
+		 "gazebo_ros_imu_sensor's topicName and frameName, and --migrate makes it the gz "
+		 "imu sensor (its offsets, drifts and calibrate service have no gz equivalent)";
+	return -1;
+}
+
+static int left_ros_control(struct mig *g)
+{
+	g->why = "ROS 1 ros_control: gz-sim runs ros2_control (gz_ros2_control), which needs "
+		 "a <ros2_control> description and ROS 2 controllers, not ROS 1 <transmission>s "
+		 "and controller YAML: port the robot to gazebo_ros2_control, which --migrate "
+		 "then migrates";
+	return -1;
+}
+
 /* ---- the table ------------------------------------------------------------ */
 
 #define NAMES(...) (const char *const[]){ __VA_ARGS__, NULL }
@@ -1343,6 +1381,11 @@ static const struct mig_row CLASSIC_ROWS[] = {
 		 { "topicName", "", NULL, 0 }, { "gaussianNoise", "N, N m", "0", 0 },
 		 { "updateRate", "Hz", "0", 0 }),
 	  mig_ft1 },
+	/* plugins left, each with why */
+	{ NAMES("gazebo_ros_force"), IN_MODEL, NULL, NULL, NULL, left_force, NULL, NULL },
+	{ NAMES("gazebo_ros_imu", "hector_gazebo_ros_imu"), IN_MODEL, NULL, NULL, NULL,
+	  left_imu_model, NULL, NULL },
+	{ NAMES("gazebo_ros_control"), IN_MODEL, NULL, NULL, NULL, left_ros_control, NULL, NULL },
 	/* gazebo_ros_diff_drive.cpp:247-406 */
 	{ NAMES("gazebo_ros_diff_drive"), IN_MODEL, "DiffDrive (+ OdometryPublisher)",
 	  PARAMS({ "num_wheel_pairs", "", "1", 0 }, { "left_joint", "", NULL, 0 },
@@ -1428,7 +1471,9 @@ static const struct mig_row *row_of(const char *file)
 
 int migrate_handles(const char *filename)
 {
-	return row_of(filename) != NULL;
+	const struct mig_row *row = row_of(filename);
+
+	return row && row->becomes;
 }
 
 /* ---- the walk ------------------------------------------------------------- */
@@ -1501,6 +1546,12 @@ static int plugin_seen(struct mig *g, struct xnode *plugin, struct xnode *sensor
 	g->link = link;
 	g->file = xnode_attr(plugin, "filename");
 	g->name = xnode_attr(plugin, "name") ? xnode_attr(plugin, "name") : "";
+	if (!row->becomes) {   /* one it leaves: why */
+		g->why = NULL;
+		row->fn(g);
+		refuse(g, g->why);
+		return 0;
+	}
 	if (!(fn = dialect_fn(g))) {
 		refuse(g, "it is written for the ROS 1 plugin (no <ros>, ROS 1 tags): --migrate "
 		       "migrates the ROS 1 dialect of sensor plugins and of gazebo_ros_ft_sensor "

@@ -629,3 +629,31 @@ Test(migrate, multicamera_one_sensor_per_camera)
 	cr_assert(strstr(m.r.msgs, "already has the name"), "%s", m.r.msgs);
 	migrated_free(&m);
 }
+
+/* ---- plugins left, with why ----------------------------------------------- */
+
+Test(migrate, force_imu_model_and_ros_control_left_with_why)
+{
+	struct migrated m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_force.so' "
+		"name='f'><link_name>wl</link_name></plugin><plugin filename='libgazebo_ros_imu.so' "
+		"name='i'><bodyName>base_link</bodyName><topicName>imu</topicName></plugin><plugin "
+		"filename='libgazebo_ros_control.so' name='c'><robotNamespace>/</robotNamespace>"
+		"</plugin></gazebo>"), "1.9", 0);
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	cr_assert(strstr(m.r.msgs, "--migrate left it: gz-sim's ApplyLinkWrench is a world "
+			 "system"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "ros_gz_interfaces/msg/EntityWrench"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: a ROS 1 model plugin that simulated an IMU"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: ROS 1 ros_control"));
+	/* refused without a word about its tags */
+	cr_assert_null(strstr(m.r.msgs, "U2S1208"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_force.so"));
+	migrated_free(&m);
+	/* and --migrate is not said to do them */
+	r = convert_opts(ROBOT("<gazebo><plugin filename='libgazebo_ros_force.so' name='f'/>"
+			       "</gazebo>"), &o);
+	cr_assert_null(strstr(r.msgs, "--migrate does this"), "%s", r.msgs);
+	result_free(&r);
+}
