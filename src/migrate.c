@@ -188,18 +188,23 @@ static void read_ros(struct mig *g, const struct xnode *ros)
 				  "it is left out", text_of(g, c), g->name);
 }
 
-/* What a child of the plugin that is none of its parameters was. */
-static void ignored_tag(struct mig *g, const struct xnode *c)
+/* Child C of the plugin had no effect in Classic: WHY. */
+static void tag_ignored(struct mig *g, const struct xnode *c, const char *why)
 {
-	const char *why = g->ros1 ? "not a parameter the ROS 1 plugin reads" :
-		listed(g->row->ros1, c->name) ?
-		"a tag of the ROS 1 plugin, which the ROS 2 plugin never read" :
-		strcmp(c->name, "remap") == 0 ? "gazebo_ros reads <ros><remapping>, never <remap>" :
-		"not a parameter the plugin reads";
-
 	diag_warn(g->d, D_MIGRATE_TAG_IGNORED, c->pos.line, c->pos.col, "<%s> in plugin '%s' "
 		  "(%s): %s, so it had no effect in Gazebo Classic; migrated as Classic behaved "
 		  "(without it)", c->name, g->name, g->file, why);
+}
+
+/* What a child of the plugin that is none of its parameters was. */
+static void ignored_tag(struct mig *g, const struct xnode *c)
+{
+	tag_ignored(g, c, g->ros1 ? "not a parameter the ROS 1 plugin reads" :
+		    listed(g->row->ros1, c->name) ?
+		    "a tag of the ROS 1 plugin, which the ROS 2 plugin never read" :
+		    strcmp(c->name, "remap") == 0 ?
+		    "gazebo_ros reads <ros><remapping>, never <remap>" :
+		    "not a parameter the plugin reads");
 }
 
 /* The plugin's children into G->arg (the first of each wins, as
@@ -443,7 +448,9 @@ static int mig_gps(struct mig *g)
 static void info_only_said(struct mig *g, const char *const *list)
 {
 	for (const char *const *p = list; *p; p++) {
-		double v = given(g, *p) ? arg_num(g, *p) : 0;
+		/* border_crop is a bool, true by default */
+		int flag = !strcmp(*p, "border_crop") || !strcmp(*p, "borderCrop");
+		double v = !given(g, *p) ? 0 : flag ? !arg_bool(g, *p) : arg_num(g, *p);
 		if (v != 0)
 			approx(g, arg_node(g, *p), "<%s> changed only the CameraInfo message in "
 			       "Classic (gz-sim computes it from the image): left out", *p);
@@ -723,9 +730,9 @@ static const char *const INFO_ONLY1[] = { "Cx", "Cy", "CxPrime", "focalLength", 
 
 static void ros1_migrated(struct mig *g, const char *what)
 {
-	diag_note(g->d, D_MIGRATED, g->plugin->pos.line, g->plugin->pos.col, "plugin '%s' (%s, "
-		  "ROS 1) migrated: %s; its topics keep their ROS 1 names, now ROS 2 topics "
-		  "bridged from gz-sim", g->name, g->file, what);
+	migrated(g, arena_cat3(g->a, "(the ROS 1 plugin) ", strlen("(the ROS 1 plugin) "), what,
+			       "; its topics keep their ROS 1 names, now ROS 2 topics bridged "
+			       "from gz-sim"));
 }
 
 static int mig_camera1(struct mig *g)
@@ -1207,10 +1214,8 @@ static int mig_ft(struct mig *g)
 	if (!(j = ft_joint(g, arg(g, "joint_name"))))
 		return -1;
 	if (given(g, "frame_name"))
-		diag_warn(g->d, D_MIGRATE_TAG_IGNORED, arg_node(g, "frame_name")->pos.line,
-			  arg_node(g, "frame_name")->pos.col, "<frame_name> in plugin '%s' (%s): "
-			  "Classic ignored it for a joint (ft_sensor.cpp:142-147: the child link's "
-			  "name is the frame); migrated as Classic behaved", g->name, g->file);
+		tag_ignored(g, arg_node(g, "frame_name"), "Classic reads it for a link only "
+			    "(ft_sensor.cpp:142-147: a joint's frame is its child link's name)");
 	ft_common(g, j, resolved(g, "wrench"), arg_num(g, "update_rate"),
 		  arg_num(g, "gaussian_noise"));
 	migrated(g, "a force_torque sensor in the joint, its WrenchStamped on <topic>");
@@ -1514,10 +1519,9 @@ static void dropped_said(struct mig *g)
 		    (!strcmp(v, g->params[i].dflt) || (num_parse(v, &x) == 0 &&
 		     num_parse(g->params[i].dflt, &d) == 0 && x == d))))
 			continue;
-		diag_warn(g->d, D_MIGRATE_APPROX, g->arg[i]->pos.line, g->arg[i]->pos.col,
-			  "plugin '%s' (%s), migrated with an approximation: <%s> '%s' has no "
-			  "equivalent in what it becomes: left out", g->name, g->file,
-			  g->params[i].name, v);
+		approx(g, g->arg[i], "%s", arena_cat3(g->a, "<", 1, g->params[i].name,
+			arena_cat3(g->a, "> '", 3, v, "' has no equivalent in what it becomes: "
+				   "left out")));
 	}
 }
 

@@ -435,7 +435,7 @@ Test(migrate, ros1_camera_keeps_its_names)
 	cr_assert_null(strstr(m.r.sdf, "libgazebo_ros_camera"));
 	cr_assert(strstr(m.yaml.p, "\"/bot/head/image\"\n  gz_topic_name: \"/bot/head/image\""),
 		  "%s", m.yaml.p);
-	cr_assert(strstr(m.r.msgs, "(libgazebo_ros_camera.so, ROS 1) migrated"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "(libgazebo_ros_camera.so) migrated: (the ROS 1 plugin) a camera"), "%s", m.r.msgs);
 	cr_assert(strstr(m.r.msgs, "keep their ROS 1 names"));
 	cr_assert(strstr(m.r.msgs, "<updateRate> '5' has no equivalent"), "%s", m.r.msgs);
 	migrated_free(&m);
@@ -656,4 +656,22 @@ Test(migrate, force_imu_model_and_ros_control_left_with_why)
 			       "</gazebo>"), &o);
 	cr_assert_null(strstr(r.msgs, "--migrate does this"), "%s", r.msgs);
 	result_free(&r);
+}
+
+/* border_crop is a bool (gazebo_ros_camera.cpp ros2): its default true is
+ * no number to complain of, false changed the CameraInfo only. */
+Test(migrate, camera_border_crop_read_as_a_bool)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='c'><border_crop>true"
+		"</border_crop></plugin>")), "1.9", 0);
+
+	cr_assert_null(strstr(m.r.msgs, "border_crop"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='c'><border_crop>false"
+		"</border_crop></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.msgs, "<border_crop> changed only the CameraInfo"), "%s", m.r.msgs);
+	cr_assert_null(strstr(m.r.msgs, "not a number"));
+	migrated_free(&m);
 }
