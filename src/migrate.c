@@ -514,7 +514,9 @@ static int plain_pose(const struct xnode *n, struct pose *out)
 
 /* Camera CAM of multicamera sensor MULTI as a camera sensor of its own:
  * the sensor's other elements copied, the camera's <pose> composed into
- * the sensor's (gz-sensors places a camera by its sensor's pose). */
+ * the sensor's: gz-sensors places the camera at its sensor's pose and
+ * never reads the camera's own (CameraSensor.cc SetLocalPose(Pose()):
+ * gz-sensors8 8.2.2 :221, ignition-sensors6 6.8.1 :541). */
 static struct xnode *camera_sensor(struct mig *g, const struct xnode *multi,
 				   const struct xnode *cam, const char *name)
 {
@@ -1142,7 +1144,8 @@ static void ft_noise(struct mig *g, struct xnode *ft, double stddev)
 
 /* The force_torque sensor of joint J: the wrench the parent applies to the
  * child, in the child's frame, stamped with the child's name (Classic's
- * frame id, ft_sensor.cpp:147). */
+ * frame id, ft_sensor.cpp:147); SDF's default direction is child_to_parent,
+ * which gz-sensors negates (ForceTorqueSensor.cc 8.2.2:203-231). */
 static struct xnode *ft_sensor(struct mig *g, const struct joint *j, const char *topic,
 			       double rate, double noise)
 {
@@ -1152,7 +1155,8 @@ static struct xnode *ft_sensor(struct mig *g, const struct joint *j, const char 
 	xnode_set_attr(s, "name", *g->name ? g->name : "force_torque");
 	xnode_set_attr(s, "type", "force_torque");
 	add(g, s, "always_on", "true");
-	add_num(g, s, "update_rate", rate);   /* Classic's and SDF's 0: every step */
+	/* Classic's 0 is every step, and so is gz-sensors' (Sensor.cc 8.2.2:497-501) */
+	add_num(g, s, "update_rate", rate);
 	add(g, s, "topic", topic);
 	add(g, s, g->t->sensor_frame_elem, j->child->name);
 	ft = add(g, s, "force_torque", NULL);
