@@ -1263,15 +1263,19 @@ static int left_force(struct mig *g)
 	return -1;
 }
 
-/* gazebo_ros_imu.cpp noetic 70-146: a model plugin that computes an IMU
- * from bodyName's motion (offsets, noise, a calibrate service), with no
- * <sensor>; hector's likewise, with drifts. */
+/* gazebo_ros_imu.cpp noetic 70-146, 261-318: a model plugin that computes
+ * an "IMU" from bodyName's world motion (its acceleration the world
+ * velocity differentiated, without gravity; offsets, noise, a calibrate
+ * service), with no <sensor>; hector's likewise, with drifts.  An imu
+ * sensor measures something else (gravity included): not made. */
 static int left_imu_model(struct mig *g)
 {
-	g->why = "a ROS 1 model plugin that simulated an IMU from bodyName's motion, without "
-		 "a <sensor>: put <sensor type='imu'> in <gazebo reference='BODY'> with "
-		 "gazebo_ros_imu_sensor's topicName and frameName, and --migrate makes it the gz "
-		 "imu sensor (its offsets, drifts and calibrate service have no gz equivalent)";
+	g->why = "a ROS 1 model plugin that computed an IMU from bodyName's world motion, "
+		 "without a <sensor> (its acceleration the differentiated world velocity, "
+		 "without gravity: gazebo_ros_imu.cpp noetic 261-318), which a gz imu sensor "
+		 "does not reproduce: put <sensor type='imu'> in <gazebo reference='BODY'> with "
+		 "gazebo_ros_imu_sensor (topicName, frameName), which --migrate makes the gz imu; "
+		 "offsets, drifts and the calibrate service have no gz equivalent";
 	return -1;
 }
 
