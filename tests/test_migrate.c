@@ -645,7 +645,7 @@ Test(migrate, force_imu_model_and_ros_control_left_with_why)
 	cr_assert(strstr(m.r.msgs, "--migrate left it: gz-sim's ApplyLinkWrench is a world "
 			 "system"), "%s", m.r.msgs);
 	cr_assert(strstr(m.r.msgs, "ros_gz_interfaces/msg/EntityWrench"));
-	cr_assert(strstr(m.r.msgs, "--migrate left it: a ROS 1 model plugin that simulated an IMU"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: a ROS 1 model plugin that computed an IMU"));
 	cr_assert(strstr(m.r.msgs, "--migrate left it: ROS 1 ros_control"));
 	/* refused without a word about its tags */
 	cr_assert_null(strstr(m.r.msgs, "U2S1208"), "%s", m.r.msgs);
