@@ -776,7 +776,10 @@ static int mig_openni1(struct mig *g)
 		if (!(t[i] = ros1_topic(g, ns, params[i])))
 			return -1;
 	info_only_said(g, INFO_ONLY1);
-	rgbd(g, ns, t, camera_frame1(g));
+	/* no robotNamespace nor cameraName: the gz topics under the sensor's name */
+	if (strcmp(ns, "/") == 0 && xnode_attr(g->sensor, "name"))
+		ns = ros1_resolve(g->a, "/", xnode_attr(g->sensor, "name"));
+	rgbd(g, ns ? ns : "/rgbd_camera", t, camera_frame1(g));
 	approx(g, NULL, "%s", "Classic's cloud held the points between pointCloudCutoff and "
 	       "pointCloudCutoffMax (0.4 and 5 m unless given); the rgbd_camera's holds those "
 	       "within its <clip>");

@@ -675,3 +675,17 @@ Test(migrate, camera_border_crop_read_as_a_bool)
 	cr_assert_null(strstr(m.r.msgs, "not a number"));
 	migrated_free(&m);
 }
+
+/* Without robotNamespace and cameraName the ROS names are at the root; the
+ * rgbd_camera's gz topics go under the sensor's name, not "/" itself. */
+Test(migrate, ros1_openni_without_names)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "depth", CAMERA
+		"<plugin filename='libgazebo_ros_openni_kinect.so' name='k'><frameName>f"
+		"</frameName></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<topic>/s</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.yaml.p, "\"/image_raw\"\n  gz_topic_name: \"/s/image\""), "%s", m.yaml.p);
+	cr_assert(strstr(m.yaml.p, "\"/points\"\n  gz_topic_name: \"/s/points\""));
+	migrated_free(&m);
+}
