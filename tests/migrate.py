@@ -2,7 +2,7 @@
 """--migrate on the corpus (issue 37).
 
 For each robot of tests/migrate/ROBOTS (the corpus robots carrying Gazebo
-Classic ROS 2 plugins): the SDFormat 1.9 output and the bridge YAML are
+Classic ROS 2 plugins, and ROS 1 robots whose sensors migrate): the SDFormat 1.9 output and the bridge YAML are
 the checked-in tests/migrate/NAME.sdf and NAME.bridge.yaml, byte for byte
 (reviewed by hand against the Classic plugins' sources: the topics and
 frames Classic used).  For every corpus robot and every version: nothing
