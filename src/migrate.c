@@ -2,7 +2,9 @@
  *
  * The Classic side is gazebo_ros_pkgs' ros2 branch (d52f7c4,
  * gazebo_plugins/src/gazebo_ros_*.cpp, gazebo_ros/src/node.cpp and
- * utils.cpp) and gazebo_ros2_control; the gz side gz-sim (ignition-gazebo6
+ * utils.cpp), its noetic-devel branch for the ROS 1 plugins (f9e1a46,
+ * gazebo_plugins/src/gazebo_ros_*.cpp, gazebo_ros_camera_utils.cpp,
+ * include/gazebo_plugins/gazebo_ros_utils.h) and gazebo_ros2_control; the gz side gz-sim (ignition-gazebo6
  * 6.18 for Fortress, gz-sim8 8.14 for Harmonic), gz-sensors (6.8, 8.2) and
  * gz_ros2_control (humble, jazzy).  ../shared/research/migration.md in
  * the project's shared folder has the line numbers of every fact used. */
@@ -388,6 +390,18 @@ static int mig_imu(struct mig *g)
 	bridge(g, topic, topic, BT_IMU, BRIDGE_GZ_TO_ROS);
 	migrated(g, "an imu sensor publishing on its <topic>, world-referenced unless "
 		 "initial_orientation_as_reference");
+	return 0;
+}
+
+/* Whether the sensor is a lidar of some spelling (else: why). */
+static int is_ray(struct mig *g)
+{
+	const char *t = xnode_attr(g->sensor, "type");
+
+	if (t && (!strcmp(t, "ray") || !strcmp(t, "gpu_ray") || !strcmp(t, "lidar") ||
+		  !strcmp(t, "gpu_lidar")))
+		return 1;
+	g->why = "a laser plugin in a sensor that is no ray sensor (Classic's plugin did not load)";
 	return 0;
 }
 
@@ -801,7 +815,7 @@ static const char *laser_frame1(struct mig *g)
  * topicName (laser 86-148, gpu_laser 89-151). */
 static int mig_laser1(struct mig *g)
 {
-	const char *topic = ros1_topic(g, ns_utils(g), "topicName");
+	const char *topic = is_ray(g) ? ros1_topic(g, ns_utils(g), "topicName") : NULL;
 
 	if (!topic)
 		return -1;
@@ -816,8 +830,8 @@ static int mig_laser1(struct mig *g)
  * + topicName (block_laser 105-123, 163-182). */
 static int mig_block_laser1(struct mig *g)
 {
-	const char *topic = ros1_topic(g, given(g, "robotNamespace") ?
-				       arg(g, "robotNamespace") : "", "topicName");
+	const char *topic = !is_ray(g) ? NULL : ros1_topic(g, given(g, "robotNamespace") ?
+							   arg(g, "robotNamespace") : "", "topicName");
 
 	if (!topic)
 		return -1;
