@@ -857,6 +857,13 @@ static int hold(void *arg, const char *buf, size_t len)
 	return 0;
 }
 
+static int bridge_failed(const struct cli *c, const char *out, int err)
+{
+	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
+	    strerror(err));
+	return U2S_IO;
+}
+
 /* Writes the LEN bytes at BUF to OUT as -o writes (a temporary file beside
  * it, renamed over it once whole); U2S_OK or U2S_IO, said. */
 static int write_whole(const struct cli *c, const char *out, const char *buf, size_t len)
@@ -878,11 +885,29 @@ static int write_whole(const struct cli *c, const char *out, const char *buf, si
 	if (tmp && fd >= 0 && temp_finish(c, tmp, out, !err) != 0 && !err)
 		err = errno;
 	free(tmp);
-	if (!err)
-		return U2S_OK;
-	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
-	    strerror(err));
-	return U2S_IO;
+	return err ? bridge_failed(c, out, err) : U2S_OK;
+}
+
+/* U2S_OK when the bridge file OUT can be made: its folder exists and takes
+ * new files, and OUT is no folder; else said, U2S_IO (before anything is
+ * written, so that a bad path leaves no SDF behind either). */
+static int bridge_writable(const struct cli *c, const char *out)
+{
+	const char *slash = strrchr(out, '/');
+	char *dir = xrealloc(c, NULL, strlen(out) + 2);
+	struct stat st;
+	int err = 0;
+
+	if (slash)
+		sprintf(dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
+	else
+		strcpy(dir, ".");
+	if (access(dir, W_OK | X_OK) != 0)
+		err = errno;
+	else if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+		err = EISDIR;
+	free(dir);
+	return err ? bridge_failed(c, out, err) : U2S_OK;
 }
 
 /* ---- one input ---------------------------------------------------------------- */
@@ -917,6 +942,8 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
 		return U2S_IO;
 	}
+	if (c->bridge_config && !folder && bridge_writable(c, c->bridge_config) != U2S_OK)
+		return U2S_IO;
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;

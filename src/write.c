@@ -823,8 +823,12 @@ static void joint_ext(const struct writer *w, struct xnode *el, const struct ext
 {
 	unsigned i;
 
-	xnode_need(xnode_need(el, "axis"), "dynamics");
-	xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
+	/* libsdformat's skeleton for a joint's <gazebo> block; a block
+	 * --migrate made (an F/T sensor) was no block of the input */
+	if (!e->block || !e->block->added) {
+		xnode_need(xnode_need(el, "axis"), "dynamics");
+		xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
+	}
 	apply_tags(w, el, e, AT_JOINT);
 	for (i = 0; i < e->blobs.n; i++)
 		add_blob(el, e->blobs.v[i]);

@@ -266,6 +266,35 @@ def c_migrated_materials(n):
     return urdf(s), ["--migrate"], {}, None
 
 
+def c_migrated_ros1_sensors(n):
+    s = link("base") + "".join(
+        link("l%d" % i) + joint("j%d" % i, "base", "l%d" % i, "fixed") +
+        '<gazebo reference="l%d"><sensor name="c%d" type="camera"><camera><image><width>8'
+        '</width><height>6</height></image></camera><plugin name="c%d" filename='
+        '"libgazebo_ros_camera.so"><robotNamespace>r%d</robotNamespace><cameraName>c'
+        '</cameraName><frameName>/f</frameName></plugin></sensor><sensor name="s%d" '
+        'type="ray"><ray/><plugin name="s%d" filename="libgazebo_ros_laser.so"><topicName>'
+        'scan</topicName></plugin></sensor></gazebo>\n' % ((i,) * 6) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_migrated_ft_sensors(n):
+    s = star(n) + "".join(
+        '<gazebo><plugin name="f%d" filename="libgazebo_ros_ft_sensor.so"><joint_name>j%d'
+        '</joint_name><gaussian_noise>0.1</gaussian_noise></plugin></gazebo>\n' % (i, i)
+        for i in range(n))
+    return urdf(s), ["--migrate", "--world"], {}, None
+
+
+def c_migrated_multicameras(n):
+    cams = "".join('<camera name="c%d"><pose>0 %d 0 0 0 0</pose><image><width>8</width>'
+                   '<height>6</height></image></camera>' % (k, k) for k in range(2))
+    s = link("base") + '<gazebo reference="base">%s</gazebo>\n' % "".join(
+        '<sensor name="m%d" type="multicamera"><update_rate>5</update_rate>%s<plugin name="p%d"'
+        ' filename="libgazebo_ros_camera.so"/></sensor>' % (i, cams, i) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
 def warn_items(n):
     inner = "".join('<visual>%s<colour/></visual><collision>%s<colour/></collision>'
                     % (BOX, BOX) for i in range(n))
@@ -376,6 +405,9 @@ CONSTRUCTS = [
     ("--migrate: Classic plugins in one sensor", c_plugins_in_one_sensor, 500),
     ("--migrate: remappings, arguments, ignored tags", c_plugin_remappings, 500),
     ("--migrate: Classic material scripts", c_migrated_materials, 300),
+    ("--migrate: ROS 1 sensor plugins", c_migrated_ros1_sensors, 300),
+    ("--migrate: F/T sensors in joints", c_migrated_ft_sensors, 300),
+    ("--migrate: multicameras in one link", c_migrated_multicameras, 300),
     ("collisions of a moving chain placed on the ground (--world)", c_world_chain, 500),
     ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
 ]
