@@ -25,6 +25,7 @@
 #include "uri.h"
 #include "world.h"
 #include "write.h"
+#include "write_urdf.h"
 
 #define OUT_BUFSZ (1024 * 1024)
 
@@ -131,11 +132,15 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		out_init_sink(&o, io->write_fn, io->write_arg, buf, OUT_BUFSZ);
 	else
 		out_init(&o, io->out_fd, buf, OUT_BUFSZ);
-	write_sdf(ctx, rb, opts, target, &o);
+	if (opts->output_urdf)
+		write_urdf(rb, target, &o);
+	else
+		write_sdf(ctx, rb, opts, target, &o);
 	if (out_flush(&o) != 0) {
 		if (o.err == ENOMEM)
 			return out_of_memory(d);
-		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
+		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the %s output: %s",
+			   opts->output_urdf ? "URDF" : "SDF", strerror(o.err));
 		return U2S_IO;
 	}
 	return opts->bridge_fn ? write_bridge(rb, opts, buf, d) : U2S_OK;
@@ -164,8 +169,11 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 		rc = resolve(*rb, d, opts, target);
 	if (rc == U2S_OK)
 		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
-	if (rc == U2S_OK)
+	/* The URDF written keeps its URIs as they are. */
+	if (rc == U2S_OK && !opts->output_urdf)
 		rc = uri_rewrite(*rb, d, opts);
+	if (rc == U2S_OK && opts->output_urdf)
+		rc = urdf_check(*rb, d, opts, target);
 	if (rc == U2S_OK && opts->check)
 		world_check_meshes(*rb, d, opts, target);
 	if (rc == U2S_OK && d->errors)

@@ -205,12 +205,55 @@ struct joint {
 	struct joint *next;          /* document order */
 };
 
+/* Bytes [start, end) of the input, counted from its first byte (where the
+ * reader began: the descriptor's offset then, or the buffer's start). */
+struct span { size_t start, end; };
+
+/* A <gazebo> block: its element tree as read, which resolve's ext blobs
+ * share.  The migration (--migrate) rewrites ELEM in place and the URDF
+ * output (write_urdf.c, U2S_OUTPUT_URDF) prints it back:
+ *   - a block of the input whose tree the migration changed: it sets
+ *     MIGRATED, and ELEM is printed in place of SPAN (ELEM NULL: the block
+ *     is removed, with its line when it is alone on it);
+ *   - a block the migration makes (a <gazebo reference='JOINT'> holding a
+ *     sensor): appended to rb->gazebos (LIST_APPEND, gazebos_last) with
+ *     ADDED set and no span; it is printed before </robot>, in the order
+ *     of the list.
+ * A block neither marks is copied byte for byte. */
 struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
 	int migrated;                /* --migrate changed its tree (migrate.c) */
 	int added;                   /* made by --migrate: no source span */
 	struct gazebo *next;
+	int migrated;                /* the migration changed ELEM */
+	int added;                   /* the migration made it: no span */
+	/* U2S_OUTPUT_URDF only: from '<gazebo' to after '</gazebo>' or '/>'
+	 * (where expat reported it: write_urdf.c checks the bytes are
+	 * those). */
+	int has_span;
+	struct span span;
+};
+
+/* <ros2_control><hardware><plugin>TEXT</plugin>: the hardware plugin
+ * gz_ros2_control loads from robot_description (U2S_OUTPUT_URDF only). */
+struct hw_plugin {
+	struct span text_span;       /* the bytes between <plugin> and </plugin> */
+	const char *text;            /* as expat read it (entities expanded) */
+	struct srcpos pos;
+	struct hw_plugin *next;      /* document order */
+};
+
+/* What the URDF output needs of the input (U2S_OUTPUT_URDF; else all
+ * zero): its bytes and where things are in them. */
+struct urdf_source {
+	const char *bytes;           /* the whole input (the caller's buffer, or a
+				      * copy under the conversion's context) */
+	size_t len;
+	size_t robot_open_end;       /* just after the <robot ...> start tag */
+	int has_robot_close;
+	size_t robot_close;          /* where </robot> starts */
+	struct hw_plugin *plugins, *plugins_last;
 };
 
 struct robot {
@@ -232,6 +275,7 @@ struct robot {
 	struct joint *joints, *joints_last;
 	struct gazebo *gazebos, *gazebos_last;
 	unsigned nlinks, njoints;
+	struct urdf_source source;   /* U2S_OUTPUT_URDF: the input's bytes, spans */
 	struct index *link_index, *joint_index, *material_index;
 	oom_jump *oom;               /* where running out of memory goes */
 	struct link *root;
