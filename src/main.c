@@ -33,8 +33,9 @@ static const char USAGE[] =
 	"                     or FIFO is written directly, a symlink's target replaced)\n"
 	"  -d, --output-dir=DIR\n"
 	"                     write each FILE to DIR/NAME.sdf, atomically, where NAME\n"
-	"                     is FILE's base name without a .urdf or .xml suffix; go\n"
-	"                     on past a file that fails (DIR is made when missing)\n"
+	"                     is FILE's base name without a .urdf or .xml suffix\n"
+	"                     (NAME.urdf with --output-format=urdf); go on past a\n"
+	"                     file that fails (DIR is made when missing)\n"
 	"      --check        read and resolve each FILE, report, write nothing\n"
 	"  -v, --stats        after each conversion, print on standard error (and\n"
 	"                     the notes of what --migrate did):\n"
@@ -782,10 +783,13 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 }
 
 /* NAME.sdf for FILE: its base name with a final .urdf or .xml (in any case)
- * replaced by .sdf, or .sdf added to any other name. */
+ * replaced by .sdf, or .sdf added to any other name; NAME.urdf with
+ * --output-format=urdf (the input's own name, when -d is another folder:
+ * -d into the input's folder is refused as the output being the input). */
 static char *batch_name(const struct cli *c, const char *file)
 {
 	static const char *const suffixes[] = { ".urdf", ".xml" };
+	const char *ext = c->opts.flags & U2S_OUTPUT_URDF ? ".urdf" : ".sdf";
 	size_t len = strlen(file), i;
 	const char *base;
 	char *name;
@@ -802,8 +806,8 @@ static char *batch_name(const struct cli *c, const char *file)
 			break;
 		}
 	}
-	name = xrealloc(c, NULL, len + sizeof ".sdf");
-	sprintf(name, "%.*s.sdf", (int)len, base);
+	name = xrealloc(c, NULL, len + strlen(ext) + 1);
+	sprintf(name, "%.*s%s", (int)len, base, ext);
 	return name;
 }
 
