@@ -46,6 +46,8 @@ struct urdf_writer {
 	size_t len;
 	struct out *o;
 	struct style robot;          /* the children of <robot> */
+	size_t pos;                  /* what is written of the input: in[0..pos) */
+	size_t line;                 /* where the line of in[pos] starts */
 };
 
 static int is_blank(char c)
@@ -101,21 +103,19 @@ static void robot_style(struct urdf_writer *w, const struct urdf_source *src)
 	w->robot.indent_len = w->robot.unit_len = n;
 }
 
-/* The style of block G: the indentation before it on its line (none when
- * something else is), its first child's step beyond that (else the
- * robot's), its own quotes. */
+/* The style of block G, whose line starts at W->line: that line's
+ * indentation, its first child's step beyond that (else the robot's), its
+ * own quotes. */
 static struct style block_style(const struct urdf_writer *w, const struct gazebo *g)
 {
 	struct style st = w->robot;
-	size_t at = g->span.start, n = 0;
+	size_t at = w->line, n = 0;
 	const char *child;
 
-	while (at > 0 && is_blank(w->in[at - 1]))
-		at--;
-	st.indent = w->in + at;
-	st.indent_len = at == 0 || w->in[at - 1] == '\n' ? g->span.start - at : 0;
-	if (st.indent_len > INDENT_BYTES)
-		st.indent_len = 0;
+	while (at < g->span.start && at - w->line <= INDENT_BYTES && is_blank(w->in[at]))
+		at++;
+	st.indent = w->in + w->line;
+	st.indent_len = at - w->line <= INDENT_BYTES ? at - w->line : 0;
 	child = first_indent(w->in, g->span.start, g->span.end, &n);
 	if (child && n > st.indent_len && n - st.indent_len <= UNIT_BYTES &&
 	    memcmp(child, st.indent, st.indent_len) == 0) {
@@ -250,47 +250,61 @@ static const struct hw_plugin *next_renamed(const struct hw_plugin *hp,
 	return hp;
 }
 
-static void copy_to(struct urdf_writer *w, size_t *pos, size_t to)
+/* Passes the input up to TO, where its line starts kept (the bytes are
+ * looked at once: linear). */
+static void skip_to(struct urdf_writer *w, size_t to)
 {
-	out_put(w->o, w->in + *pos, to - *pos);
-	*pos = to;
+	size_t at = to;
+
+	while (at > w->pos && w->in[at - 1] != '\n')
+		at--;
+	if (at > w->pos)
+		w->line = at;
+	w->pos = to;
+}
+
+/* Copies the input up to TO. */
+static void copy_to(struct urdf_writer *w, size_t to)
+{
+	out_put(w->o, w->in + w->pos, to - w->pos);
+	skip_to(w, to);
 }
 
 /* Block G in place of its bytes; removed (with its line when it is alone
  * on it) when its tree is gone. */
-static void replace_block(struct urdf_writer *w, size_t *pos, const struct gazebo *g)
+static void replace_block(struct urdf_writer *w, const struct gazebo *g)
 {
 	size_t from = g->span.start, to = g->span.end;
 
 	if (g->elem) {
-		struct style st = block_style(w, g);
-		copy_to(w, pos, from);
+		struct style st;
+		copy_to(w, from);
+		st = block_style(w, g);
 		print_tree(w->o, &st, g->elem);
-		*pos = to;
+		skip_to(w, to);
 		return;
 	}
-	while (from > *pos && is_blank(w->in[from - 1]))
+	while (from > w->pos && is_blank(w->in[from - 1]))
 		from--;
-	if (from == 0 || w->in[from - 1] == '\n') {
+	if (from == 0 || w->in[from - 1] == '\n') {   /* the line goes if only blanks follow */
 		while (to < w->len && is_blank(w->in[to]))
 			to++;
-		if (to < w->len && w->in[to] == '\r')
-			to++;
+		to += to < w->len && w->in[to] == '\r';
 		if (to < w->len && w->in[to] == '\n')
 			to++;
 		else
-			from = g->span.start, to = g->span.end;   /* not alone on its line */
+			from = g->span.start, to = g->span.end;
 	} else {
 		from = g->span.start;
 	}
-	copy_to(w, pos, from);
-	*pos = to;
+	copy_to(w, from);
+	skip_to(w, to);
 }
 
 /* The hardware plugin's new name in place of its text: of the text's
  * bytes without their blanks when they are the name as written, else of
  * them all (entities, CDATA). */
-static void rename_plugin(struct urdf_writer *w, size_t *pos, const struct hw_plugin *hp,
+static void rename_plugin(struct urdf_writer *w, const struct hw_plugin *hp,
 			  const struct hw_rename *r)
 {
 	const char *s = w->in + hp->text_span.start, *end = w->in + hp->text_span.end;
@@ -300,14 +314,14 @@ static void rename_plugin(struct urdf_writer *w, size_t *pos, const struct hw_pl
 		s = w->in + hp->text_span.start;
 		end = w->in + hp->text_span.end;
 	}
-	copy_to(w, pos, (size_t)(s - w->in));
+	copy_to(w, (size_t)(s - w->in));
 	out_str(w->o, r->to);
-	*pos = (size_t)(end - w->in);
+	skip_to(w, (size_t)(end - w->in));
 }
 
 /* The blocks the migration added, each on a line of its own before
  * </robot> (at the start of its line when only blanks precede it). */
-static void insert_added(struct urdf_writer *w, size_t *pos, const struct robot *rb)
+static void insert_added(struct urdf_writer *w, const struct robot *rb)
 {
 	const struct gazebo *g;
 	size_t at = rb->source.robot_close;
@@ -316,11 +330,11 @@ static void insert_added(struct urdf_writer *w, size_t *pos, const struct robot 
 		;
 	if (!g || !rb->source.has_robot_close)
 		return;
-	while (at > *pos && is_blank(w->in[at - 1]))
+	while (at > w->pos && is_blank(w->in[at - 1]))
 		at--;
 	if (at > 0 && w->in[at - 1] != '\n')
 		at = rb->source.robot_close;
-	copy_to(w, pos, at);
+	copy_to(w, at);
 	if (at > 0 && w->in[at - 1] != '\n')
 		out_str(w->o, w->robot.nl);
 	for (; g; g = g->next) {
@@ -335,23 +349,22 @@ static void insert_added(struct urdf_writer *w, size_t *pos, const struct robot 
 void write_urdf(const struct robot *rb, const struct sdf_target *target, struct out *o)
 {
 	const struct hw_rename *r = hw_rename_for(target);
-	struct urdf_writer w = { rb->source.bytes, rb->source.len, o, { 0 } };
+	struct urdf_writer w = { rb->source.bytes, rb->source.len, o, { 0 }, 0, 0 };
 	const struct gazebo *g = next_migrated(rb->gazebos);
 	const struct hw_plugin *hp = next_renamed(rb->source.plugins, r);
-	size_t pos = 0;
 
 	robot_style(&w, &rb->source);
 	while (g || hp) {
 		if (g && (!hp || g->span.start < hp->text_span.start)) {
-			replace_block(&w, &pos, g);
+			replace_block(&w, g);
 			g = next_migrated(g->next);
 		} else {
-			rename_plugin(&w, &pos, hp, r);
+			rename_plugin(&w, hp, r);
 			hp = next_renamed(hp->next, r);
 		}
 	}
-	insert_added(&w, &pos, rb);
-	copy_to(&w, &pos, w.len);
+	insert_added(&w, rb);
+	copy_to(&w, w.len);
 }
 
 /* ---- whether it can be written ------------------------------------------------ */
