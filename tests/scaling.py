@@ -374,6 +374,27 @@ def c_world_meshes(n):
     return urdf(link("base", inner)), ["--world"], {}, setup
 
 
+def c_urdf_hardware(n):
+    # --output-format=urdf: every ros2_control's hardware plugin renamed,
+    # all on one line (the writer looks for each line's start).
+    s = link("base") + "".join(
+        '<ros2_control name="s%d" type="system"><hardware><plugin>'
+        'gazebo_ros2_control/GazeboSystem</plugin></hardware></ros2_control>' % i
+        for i in range(n))
+    return urdf(s + "\n"), ["--migrate", "--output-format=urdf"], {}, None
+
+
+def c_urdf_blocks(n):
+    # --output-format=urdf: a block per link on one line, each with a
+    # Classic sensor plugin (what the migration rewrites: printed anew).
+    def block(i):
+        return ('<gazebo reference="l%d"><sensor name="imu%d" type="imu"><update_rate>100'
+                '</update_rate><plugin filename="libgazebo_ros_imu_sensor.so" name="p%d">'
+                '<ros><namespace>/r</namespace></ros></plugin></sensor></gazebo>' % (i, i, i))
+    s = star(n) + "".join(block(i) for i in range(n))
+    return urdf(s + "\n"), ["--migrate", "--output-format=urdf"], {}, None
+
+
 CONSTRUCTS = [
     ("links", c_links, 1000),
     ("joints", c_joints, 1000),
@@ -410,6 +431,8 @@ CONSTRUCTS = [
     ("--migrate: multicameras in one link", c_migrated_multicameras, 300),
     ("collisions of a moving chain placed on the ground (--world)", c_world_chain, 500),
     ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
+    ("URDF output: hardware plugins renamed", c_urdf_hardware, 500),
+    ("URDF output: gazebo blocks on one line", c_urdf_blocks, 300),
 ]
 
 
