@@ -169,7 +169,7 @@ static void check_corpus_file(const char *path, struct tally *t)
 	int fd = open(path, O_RDONLY);
 	size_t len;
 	char *in, *want;
-	struct result one, two;
+	struct result one, two, mem;
 
 	cr_assert_geq(fd, 0, "%s: %s", path, strerror(errno));
 	in = slurp(fd, &len);
@@ -178,6 +178,11 @@ static void check_corpus_file(const char *path, struct tally *t)
 	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
 	one = run_urdf(fd, NULL, 0, "1.11", 1, NULL);
 	close(fd);
+	mem = run_urdf(-1, in, len, "1.11", 1, NULL);
+	cr_expect(mem.rc == one.rc && mem.len == one.len &&
+		  (mem.rc != U2S_OK || memcmp(mem.bytes, one.bytes, one.len) == 0),
+		  "%s: from memory and from a file differ", path);
+	free(mem.bytes);
 	t->files++;
 	t->halves += two.halves;
 	cr_expect_eq(one.rc, two.rc, "%s: %d read as one stream, %d in halves", path, one.rc, two.rc);
@@ -576,4 +581,19 @@ Test(write_urdf, read_back_gives_the_same_sdf)
 	cr_expect_str_eq(a, b);
 	cr_expect(strstr(a, "<mu>0.9</mu>"), "%s", a);
 	u2s_free(a), u2s_free(b), free(e.bytes), free(by_hand);
+}
+
+/* <gazebo/>, its span the start tag alone, given a child. */
+static void edit_empty(struct robot *rb)
+{
+	struct gazebo *g = block_of(rb, "base");
+
+	xnode_add(g->elem, "mu1", "0.9");
+	g->migrated = 1;
+}
+
+Test(write_urdf, empty_block_given_a_child)
+{
+	expect_text(run_text(HEAD "  <gazebo reference='base'/>\n" TAIL, "1.11", edit_empty),
+		    HEAD "  <gazebo reference='base'>\n    <mu1>0.9</mu1>\n  </gazebo>\n" TAIL);
 }
