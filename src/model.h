@@ -219,7 +219,12 @@ struct span { size_t start, end; };
  *     sensor): appended to rb->gazebos (LIST_APPEND, gazebos_last) with
  *     ADDED set and no span; it is printed before </robot>, in the order
  *     of the list.
- * A block neither marks is copied byte for byte. */
+ * A block neither marks is copied byte for byte.  The migration runs in
+ * resolve before lump(): there resolve copies the marked trees
+ * (gazebo_keep_migrated), and the copies are what is printed, for lumping
+ * and the schema then rewrite ELEM for the SDF (sensor poses moved into
+ * the link merged into, required defaults added), which a URDF must not
+ * hold: whoever reads it lumps again. */
 struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
@@ -233,6 +238,7 @@ struct gazebo {
 	 * those). */
 	int has_span;
 	struct span span;
+	struct xnode *as_migrated;   /* ELEM's copy before lumping (NULL: print ELEM) */
 };
 
 /* <ros2_control><hardware><plugin>TEXT</plugin>: the hardware plugin
@@ -312,6 +318,10 @@ void robot_set_oom(struct robot *rb, oom_jump *jump);
 
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
+/* Each block the migration marked (migrated or added), its tree copied as
+ * it is now into as_migrated: resolve calls it before lumping, under
+ * U2S_OUTPUT_URDF (see struct gazebo). */
+void gazebo_keep_migrated(struct robot *rb);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
 /* The SDF type J is written with: the table's, except that a fixed joint

@@ -1128,6 +1128,10 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
+	/* The migration is done: the URDF output prints its trees as they
+	 * are now, not as lumping and the schema leave them (model.h). */
+	if (opts->output_urdf)
+		gazebo_keep_migrated(rb);
 	lump(rb, d, opts, target);
 	decide_fates(&rs);
 	/* the rules on what the output names, and its axes (loadable.h) */

@@ -280,7 +280,7 @@ static void replace_block(struct urdf_writer *w, const struct gazebo *g)
 		struct style st;
 		copy_to(w, from);
 		st = block_style(w, g);
-		print_tree(w->o, &st, g->elem);
+		print_tree(w->o, &st, g->as_migrated ? g->as_migrated : g->elem);
 		skip_to(w, to);
 		return;
 	}
@@ -341,7 +341,7 @@ static void insert_added(struct urdf_writer *w, const struct robot *rb)
 		if (!g->added || !g->elem)
 			continue;
 		out_put(w->o, w->robot.indent, w->robot.indent_len);
-		print_tree(w->o, &w->robot, g->elem);
+		print_tree(w->o, &w->robot, g->as_migrated ? g->as_migrated : g->elem);
 		out_str(w->o, w->robot.nl);
 	}
 }

@@ -77,9 +77,10 @@ static void write_out(struct result *res, const struct robot *rb, const struct s
 }
 
 /* convert.c's run() for the URDF output, on FD (or MEM, LEN), with EDIT
- * standing for the migration after resolve. */
-static struct result run_urdf(int fd, const char *mem, size_t len, const char *version,
-			      int single_thread, edit_fn *edit)
+ * standing for the migration: after resolve, or before when EDIT_FIRST
+ * (where the migration runs: resolve copies what it marked before lumping). */
+static struct result run_urdf_as(int fd, const char *mem, size_t len, const char *version,
+				 int single_thread, edit_fn *edit, int edit_first)
 {
 	static struct result res;
 	const struct sdf_target *t = version ? target_find(version) : target_default();
@@ -100,9 +101,11 @@ static struct result run_urdf(int fd, const char *mem, size_t len, const char *v
 		cr_assert_fail("out of memory");
 	res.rc = mem ? read_urdf_mem(ctx, &jump, mem, len, &opts, &d, &rb)
 		     : read_urdf(ctx, &jump, fd, &opts, &d, &rb);
+	if (res.rc == U2S_OK && edit && edit_first)
+		edit(rb);
 	if (res.rc == U2S_OK)
 		res.rc = resolve(rb, &d, &opts, t);
-	if (res.rc == U2S_OK && edit)
+	if (res.rc == U2S_OK && edit && !edit_first)
 		edit(rb);
 	if (res.rc == U2S_OK)
 		res.rc = urdf_check(rb, &d, &opts, t);
@@ -112,6 +115,12 @@ static struct result run_urdf(int fd, const char *mem, size_t len, const char *v
 	res.edited = rb ? any_marked(rb) : 0;
 	talloc_free(ctx);
 	return res;
+}
+
+static struct result run_urdf(int fd, const char *mem, size_t len, const char *version,
+			      int single_thread, edit_fn *edit)
+{
+	return run_urdf_as(fd, mem, len, version, single_thread, edit, 0);
 }
 
 static struct result run_text(const char *text, const char *version, edit_fn *edit)
@@ -596,4 +605,32 @@ Test(write_urdf, empty_block_given_a_child)
 {
 	expect_text(run_text(HEAD "  <gazebo reference='base'/>\n" TAIL, "1.11", edit_empty),
 		    HEAD "  <gazebo reference='base'>\n    <mu1>0.9</mu1>\n  </gazebo>\n" TAIL);
+}
+
+/* Marked before resolve, as the migration marks: lumping moves the
+ * sensor's pose into base's frame in the SDF's tree, and the URDF keeps
+ * the block as migrated, under arm, where whoever reads it lumps again. */
+static void edit_rate(struct robot *rb)
+{
+	struct gazebo *g = block_of(rb, "arm");
+
+	xnode_child(xnode_child(g->elem, "sensor"), "update_rate")->text = "50";
+	g->migrated = 1;
+}
+
+Test(write_urdf, printed_as_migrated_not_as_lumped)
+{
+	static const char in[] =
+		"<robot name='r'>\n  <link name='base'>" INERTIAL "</link>\n"
+		"  <link name='arm'>" INERTIAL "</link>\n"
+		"  <joint name='j' type='fixed'><parent link='base'/><child link='arm'/>"
+		"<origin xyz='0 0 1'/></joint>\n"
+		"  <gazebo reference='arm'>\n    <sensor name='s' type='imu'>\n"
+		"      <pose>1 0 0 0 0 0</pose>\n      <update_rate>100</update_rate>\n"
+		"    </sensor>\n  </gazebo>\n</robot>\n";
+	char *want = replaced(in, "<update_rate>100<", "<update_rate>50<");
+	struct result r = run_urdf_as(-1, in, strlen(in), "1.11", 1, edit_rate, 1);
+
+	expect_text(r, want);
+	free(want);
 }
