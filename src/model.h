@@ -219,26 +219,25 @@ struct span { size_t start, end; };
  *     sensor): appended to rb->gazebos (LIST_APPEND, gazebos_last) with
  *     ADDED set and no span; it is printed before </robot>, in the order
  *     of the list.
- * A block neither marks is copied byte for byte.  The migration runs in
- * resolve before lump(): there resolve copies the marked trees
- * (gazebo_keep_migrated), and the copies are what is printed, for lumping
- * and the schema then rewrite ELEM for the SDF (sensor poses moved into
- * the link merged into, required defaults added), which a URDF must not
- * hold: whoever reads it lumps again. */
+ * A block neither marks is copied byte for byte.  Under U2S_OUTPUT_URDF
+ * lumping leaves the blocks' trees as they are (robot.blobs_unlumped: a
+ * sensor's pose moved into the link it is merged into would be moved
+ * again by whoever reads the URDF, which lumps it again), and resolve
+ * copies each marked tree as soon as migrate() is done
+ * (gazebo_keep_migrated): the copy is what is printed, not what the
+ * schema then makes of ELEM for the SDF (required defaults added). */
 struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
 	int migrated;                /* --migrate changed its tree (migrate.c) */
 	int added;                   /* made by --migrate: no source span */
 	struct gazebo *next;
-	int migrated;                /* the migration changed ELEM */
-	int added;                   /* the migration made it: no span */
 	/* U2S_OUTPUT_URDF only: from '<gazebo' to after '</gazebo>' or '/>'
 	 * (where expat reported it: write_urdf.c checks the bytes are
 	 * those). */
 	int has_span;
 	struct span span;
-	struct xnode *as_migrated;   /* ELEM's copy before lumping (NULL: print ELEM) */
+	struct xnode *as_migrated;   /* ELEM's copy once migrated (NULL: print ELEM) */
 };
 
 /* <ros2_control><hardware><plugin>TEXT</plugin>: the hardware plugin
@@ -282,6 +281,9 @@ struct robot {
 	struct gazebo *gazebos, *gazebos_last;
 	unsigned nlinks, njoints;
 	struct urdf_source source;   /* U2S_OUTPUT_URDF: the input's bytes, spans */
+	/* U2S_OUTPUT_URDF: lump.c leaves the blobs as they are (struct
+	 * gazebo); set by resolve. */
+	int blobs_unlumped;
 	struct index *link_index, *joint_index, *material_index;
 	oom_jump *oom;               /* where running out of memory goes */
 	struct link *root;
@@ -319,7 +321,7 @@ void robot_set_oom(struct robot *rb, oom_jump *jump);
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 /* Each block the migration marked (migrated or added), its tree copied as
- * it is now into as_migrated: resolve calls it before lumping, under
+ * it is now into as_migrated: resolve calls it after migrate(), under
  * U2S_OUTPUT_URDF (see struct gazebo). */
 void gazebo_keep_migrated(struct robot *rb);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);

@@ -1113,6 +1113,7 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	struct joint *j;
 
 	loadable_init(&rs.load, rb, d, opts->repair, opts->repair_mass);
+	rb->blobs_unlumped = opts->output_urdf;
 	build_tree(&rs);
 	if (d->errors)
 		return U2S_REJECTED;
@@ -1128,10 +1129,6 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	resolve_materials(&rs);
 	for (j = rb->joints; j; j = j->next)
 		check_joint(&rs, j);
-	/* The migration is done: the URDF output prints its trees as they
-	 * are now, not as lumping and the schema leave them (model.h). */
-	if (opts->output_urdf)
-		gazebo_keep_migrated(rb);
 	lump(rb, d, opts, target);
 	decide_fates(&rs);
 	/* the rules on what the output names, and its axes (loadable.h) */
@@ -1141,6 +1138,10 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	decide_mimics(&rs);
 	if (opts->migrate)
 		migrate(rb, d, opts, target);   /* Classic -> gz-sim, before blobs are read as the target reads them */
+	/* The URDF output prints the blocks migrated as they are now, not as
+	 * the target's schema leaves them (model.h's struct gazebo). */
+	if (opts->output_urdf)
+		gazebo_keep_migrated(rb);
 	blob_read_as(rb, d, target->schema, opts->repair);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);

@@ -272,7 +272,7 @@ Test(write_urdf, corpus_is_copied_byte_for_byte)
 	"    <mu1>0.5</mu1>\n" \
 	"    <!-- gone when the block is printed anew -->\n" \
 	"  </gazebo>\n"
-#define ARM_BLOCK "  <gazebo reference=\"arm\"><material><![CDATA[Gazebo/Red]]></material></gazebo>\n"
+#define ARM_BLOCK "  <gazebo reference=\"arm\"><selfCollide><![CDATA[true]]></selfCollide></gazebo>\n"
 #define HW(name) "  <ros2_control name=\"GazeboSystem\" type=\"system\">\n" \
 	"    <hardware>\n" \
 	"      <plugin>" name "</plugin>\n" \
