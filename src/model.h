@@ -213,8 +213,9 @@ struct span { size_t start, end; };
  * share.  The migration (--migrate) rewrites ELEM in place and the URDF
  * output (write_urdf.c, U2S_OUTPUT_URDF) prints it back:
  *   - a block of the input whose tree the migration changed: it sets
- *     MIGRATED, and ELEM is printed in place of SPAN (ELEM NULL: the block
- *     is removed, with its line when it is alone on it);
+ *     MIGRATED, and ELEM is printed in place of SPAN (ELEM NULL, or left
+ *     with no children: the block is removed, with its line when it is
+ *     alone on it);
  *   - a block the migration makes (a <gazebo reference='JOINT'> holding a
  *     sensor): appended to rb->gazebos (LIST_APPEND, gazebos_last) with
  *     ADDED set and no span; it is printed before </robot>, in the order

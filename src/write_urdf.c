@@ -271,16 +271,17 @@ static void copy_to(struct urdf_writer *w, size_t to)
 }
 
 /* Block G in place of its bytes; removed (with its line when it is alone
- * on it) when its tree is gone. */
+ * on it) when its tree is gone, or empty: the migration took all it held. */
 static void replace_block(struct urdf_writer *w, const struct gazebo *g)
 {
+	const struct xnode *tree = g->as_migrated ? g->as_migrated : g->elem;
 	size_t from = g->span.start, to = g->span.end;
 
-	if (g->elem) {
+	if (tree && (tree->first || (tree->text && !xnode_blank(tree->text)))) {
 		struct style st;
 		copy_to(w, from);
 		st = block_style(w, g);
-		print_tree(w->o, &st, g->as_migrated ? g->as_migrated : g->elem);
+		print_tree(w->o, &st, tree);
 		skip_to(w, to);
 		return;
 	}

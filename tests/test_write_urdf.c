@@ -634,3 +634,33 @@ Test(write_urdf, printed_as_migrated_not_as_lumped)
 	expect_text(r, want);
 	free(want);
 }
+
+/* The migration itself (src/migrate.c): a Classic F/T sensor plugin in a
+ * model block becomes a force_torque sensor in a block it adds for the
+ * joint; the model block, emptied, goes with its line. */
+Test(write_urdf, migrated_ft_sensor_block_added)
+{
+	static const char in[] =
+		"<?xml version='1.0'?>\n<robot name='r'>\n"
+		"  <link name='base_link'>" INERTIAL "</link>\n"
+		"  <link name='wl'>" INERTIAL "</link>\n"
+		"  <joint name='jl' type='continuous'><parent link='base_link'/><child link='wl'/>"
+		"<axis xyz='0 1 0'/></joint>\n"
+		"  <gazebo>\n    <plugin filename='libgazebo_ros_ft_sensor.so' name='ft'>\n"
+		"      <ros><namespace>arm</namespace></ros>\n      <joint_name>jl</joint_name>\n"
+		"    </plugin>\n  </gazebo>\n</robot>\n";
+	struct result r = run_text(in, "1.11", NULL);
+	const char *added;
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.messages);
+	cr_expect(r.edited);
+	added = strstr(r.bytes, "<axis xyz='0 1 0'/></joint>\n  <gazebo reference='jl'>\n"
+			"    <sensor name='ft' type='force_torque'>\n");
+	cr_expect_not_null(added, "%s", r.bytes);
+	cr_expect_null(strstr(r.bytes, "libgazebo_ros_ft_sensor"), "%s", r.bytes);
+	cr_expect_null(strstr(r.bytes, "<gazebo/>"), "%s", r.bytes);
+	cr_expect(strstr(r.bytes, "<topic>/arm/wrench</topic>"), "%s", r.bytes);
+	cr_expect(r.len > 21 && strcmp(r.bytes + r.len - 21, "  </gazebo>\n</robot>\n") == 0,
+		  "%s", r.bytes);
+	free(r.bytes);
+}
