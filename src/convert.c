@@ -302,7 +302,7 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
-		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE };
+		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -364,6 +364,9 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_MODEL_NAME;
 	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
 		return OPTIONS_MIGRATE_ALONE;
+	if ((pub->flags & U2S_OUTPUT_URDF) && ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE)) ||
+					       pub->model_name))
+		return OPTIONS_URDF_WORLD;
 	return OPTIONS_FINE;
 }
 
@@ -479,6 +482,11 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_MIGRATE_ALONE:
 		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
 			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
+		return U2S_USAGE;
+	case OPTIONS_URDF_WORLD:
+		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF writes the robot's URDF: "
+			   "no world, pose, placement or model folder (U2S_WORLD, U2S_POSE, U2S_PLACE, "
+			   "model_name) with it");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

@@ -590,6 +590,9 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		return usage_error(c, D_CLI_BRIDGE_ONE, "%s", "--bridge-config=FILE is the "
 				   "bridge of one FILE converted to one SDF: not with -d, --check, "
 				   "--model-dir or several FILEs");
+	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->opts.flags & (U2S_WORLD | U2S_POSE)))
+		return usage_error(c, D_CLI_URDF_WORLD, "%s", "--output-format=urdf writes the "
+				   "robot's URDF: not with --world or --pose");
 	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_URDF_NOT_FOLDER, "%s", "--output-format=urdf writes a "
 				   "URDF, not a model folder: not with --model-dir");

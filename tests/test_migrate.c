@@ -721,3 +721,15 @@ Test(migrate, ros1_openni_without_names)
 	cr_assert(strstr(m.yaml.p, "\"/points\"\n  gz_topic_name: \"/s/points\""));
 	migrated_free(&m);
 }
+
+Test(migrate, urdf_output_takes_no_world)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	o.flags = U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_WORLD;
+	r = convert_opts(ROBOT(""), &o);
+	cr_assert_eq(r.rc, U2S_USAGE);
+	cr_assert(strstr(r.msgs, "U2S_OUTPUT_URDF writes the robot's URDF"), "%s", r.msgs);
+	result_free(&r);
+}
