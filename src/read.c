@@ -1627,42 +1627,16 @@ void reader_free(struct reader *r)
 	talloc_free(r->pool);
 }
 
-/* reader_feed_range's loop with keep_at: each chunk read into the kept
- * bytes, then parsed from there. */
-static int feed_range_kept(struct reader *r, int fd, off_t from, off_t to)
+/* Bytes FROM..TO of FD into the parser, each chunk read into expat's own
+ * buffer, or, when the input is kept (keep_at), into the kept bytes and
+ * parsed from there. */
+static int feed_range(struct reader *r, int fd, off_t from, off_t to)
 {
 	char *at = r->keep_at;
 
 	while (from < to) {
 		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
-		ssize_t n = pread(fd, at, want, from);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return U2S_IO;   /* the file changed under us: read it as a stream */
-		from += n;
-		if (XML_Parse(r->parser, at, (int)n, 0) == XML_STATUS_ERROR)
-			return malformed(r);
-		at += n;
-	}
-	return U2S_OK;
-}
-
-int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
-		      const char *before, const char *after)
-{
-	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
-		return malformed(r);
-	if (r->keep_at) {
-		int rc = feed_range_kept(r, fd, from, to);
-		if (rc != U2S_OK)
-			return rc;
-		from = to;
-	}
-	while (from < to) {
-		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
-		void *buf = must(r->oom, XML_GetBuffer(r->parser, (int)want));
+		char *buf = at ? at : must(r->oom, XML_GetBuffer(r->parser, (int)want));
 		ssize_t n = pread(fd, buf, want, from);
 
 		if (n < 0 && errno == EINTR)
@@ -1670,9 +1644,24 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		if (n <= 0)
 			return U2S_IO;   /* the file changed under us: read it as a stream */
 		from += n;
-		if (XML_ParseBuffer(r->parser, (int)n, 0) == XML_STATUS_ERROR)
+		if ((at ? XML_Parse(r->parser, at, (int)n, 0) :
+		     XML_ParseBuffer(r->parser, (int)n, 0)) == XML_STATUS_ERROR)
 			return malformed(r);
+		if (at)
+			at += n;
 	}
+	return U2S_OK;
+}
+
+int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
+		      const char *before, const char *after)
+{
+	int rc;
+
+	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
+		return malformed(r);
+	if ((rc = feed_range(r, fd, from, to)) != U2S_OK)
+		return rc;
 	if (XML_Parse(r->parser, after, (int)strlen(after), 1) == XML_STATUS_ERROR)
 		return malformed(r);
 	return U2S_OK;
