@@ -142,12 +142,14 @@ def check_world(world, bridge=None, expect=None, allow=None, migrated=False,
                           once=once, stream=stream, during=during,
                           workdir=workdir)
     res = []
-    ok = run.world_made and run.stepped and not run.timed_out
+    crashed = run.rc is not None and run.rc < 0 and not run.timed_out
+    ok = run.world_made and run.stepped and not run.timed_out and not crashed
     res.append(Result("ran", "PASS" if ok else "FAIL",
-                      "%d iterations, %.1f s wall, exit %s%s%s%s" % (
+                      "%d iterations, %.1f s wall, exit %s%s%s%s%s" % (
                           iterations, run.wall, run.rc,
                           "" if run.world_made else ", no world made",
                           "" if run.stepped else ", never stepped",
+                          ", killed by signal %d" % -run.rc if crashed else "",
                           ", timed out" if run.timed_out else "")))
     for line in run.errors:
         rule = allow.classify(line, migrated, corpus) if allow else None
