@@ -12,7 +12,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "bridge.h"
 #include "diag.h"
+#include "migrate.h"
 #include "num.h"
 #include "options.h"
 #include "out.h"
@@ -96,6 +98,25 @@ static int out_of_memory(struct diag *d)
 	return U2S_IO;
 }
 
+/* The bridge configuration of a migrated robot, through the caller's
+ * writer, in BUF (the SDF's buffer, flushed). */
+static int write_bridge(const struct robot *rb, const struct options *opts, char *buf,
+			struct diag *d)
+{
+	struct out o;
+
+	out_init_sink(&o, opts->bridge_fn, opts->bridge_arg, buf, OUT_BUFSZ);
+	bridge_write(&rb->migration->bridge, d->file, &o);
+	if (out_flush(&o) != 0) {
+		if (o.err == ENOMEM)
+			return out_of_memory(d);
+		diag_error(d, D_BRIDGE_WRITE_FAILED, 0, 0, "cannot write the bridge configuration: "
+			   "%s", strerror(o.err));
+		return U2S_IO;
+	}
+	return U2S_OK;
+}
+
 static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
 			const struct sdf_target *target, const struct io *io, struct diag *d)
 {
@@ -113,7 +134,7 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
 		return U2S_IO;
 	}
-	return U2S_OK;
+	return opts->bridge_fn ? write_bridge(rb, opts, buf, d) : U2S_OK;
 }
 
 /* The stages, with every allocation under CTX; out of memory jumps to
@@ -193,6 +214,8 @@ struct callers {
 	void *write_arg;
 	u2s_mesh_fn *mesh_fn;
 	void *mesh_arg;
+	u2s_write_fn *bridge_fn;
+	void *bridge_arg;
 };
 
 static locale_t to_caller(const struct callers *c)
@@ -234,6 +257,16 @@ static int write_in_caller(void *arg, const char *buf, size_t len)
 	return rc;
 }
 
+static int bridge_in_caller(void *arg, const char *buf, size_t len)
+{
+	const struct callers *c = arg;
+	locale_t ours = to_caller(c);
+	int rc = c->bridge_fn(c->bridge_arg, buf, len);
+
+	from_caller(ours);
+	return rc;
+}
+
 static int mesh_in_caller(void *arg, const char *source, const char *path)
 {
 	const struct callers *c = arg;
@@ -251,12 +284,12 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
-		     U2S_INPUT_UTF8)
+		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
-		     OPTIONS_MODEL_NAME };
+		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -316,6 +349,8 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_NO_GROUND;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
+	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
+		return OPTIONS_MIGRATE_ALONE;
 	return OPTIONS_FINE;
 }
 
@@ -346,6 +381,15 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
 	o->model_name = pub->model_name;
+	o->migrate = !!(pub->flags & U2S_MIGRATE);
+	o->notes = !!(pub->flags & U2S_NOTES);
+	o->output_urdf = !!(pub->flags & U2S_OUTPUT_URDF);
+	c->bridge_fn = pub->bridge_fn;
+	c->bridge_arg = pub->bridge_arg;
+	if (c->bridge_fn) {
+		o->bridge_fn = bridge_in_caller;
+		o->bridge_arg = c;
+	}
 	c->diag_fn = pub->diag_fn;
 	c->diag_arg = pub->diag_arg;
 	c->record_fn = pub->diag_record_fn;
@@ -417,6 +461,10 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_MODEL_NAME:
 		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
 			   "folder: it is empty or holds '/'", pub->model_name);
+		return U2S_USAGE;
+	case OPTIONS_MIGRATE_ALONE:
+		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
+			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

@@ -20,6 +20,7 @@ void diag_init(struct diag *d, const char *file, const struct options *opts)
 	d->file = file ? file : "<stdin>";
 	d->quiet = opts ? opts->quiet : 0;
 	d->werror = opts ? opts->werror : 0;
+	d->notes = opts ? opts->notes : 0;
 	d->fn = opts && opts->diag_fn ? opts->diag_fn : print_stderr;
 	d->fn_arg = opts ? opts->diag_arg : NULL;
 	d->record_fn = opts ? opts->diag_record_fn : NULL;
@@ -213,7 +214,8 @@ static void format_text(struct sink *k, const struct u2s_diagnostic *d)
 		line_col_text(d->line, d->column, where);
 		put(&m, where);
 	}
-	put(&m, !d->file ? ": " : d->severity == U2S_ERROR ? ": error: " : ": warning: ");
+	put(&m, !d->file ? ": " : d->severity == U2S_ERROR ? ": error: " :
+		d->severity == U2S_NOTE ? ": note: " : ": warning: ");
 	put(&m, d->message ? d->message : "");
 	sink_put(k, m.s, m.len);
 	sink_str(k, code);
@@ -296,7 +298,7 @@ static void format_json(struct sink *k, const struct u2s_diagnostic *d)
 	sink_str(k, ",\"column\":");
 	json_number_or_null(k, d->line ? d->column : 0);
 	sink_str(k, d->severity == U2S_ERROR ? ",\"severity\":\"error\"" :
-		 ",\"severity\":\"warning\"");
+		 d->severity == U2S_NOTE ? ",\"severity\":\"note\"" : ",\"severity\":\"warning\"");
 	sink_str(k, ",\"code\":");
 	json_string(k, d->code);
 	sink_str(k, ",\"message\":");
@@ -330,7 +332,8 @@ static void format_github(struct sink *k, const struct u2s_diagnostic *d)
 {
 	char num[64];
 
-	sink_str(k, d->severity == U2S_ERROR ? "::error " : "::warning ");
+	sink_str(k, d->severity == U2S_ERROR ? "::error " :
+		 d->severity == U2S_NOTE ? "::notice " : "::warning ");
 	/* Standard input is no file of the repository. */
 	if (d->file && strcmp(d->file, "<stdin>") != 0) {
 		sink_str(k, "file=");
@@ -456,6 +459,18 @@ void diag_warn(struct diag *d, enum diag_code code, unsigned long line, unsigned
 		error_va(d, code, line, col, fmt, ap);
 	else if (!d->quiet)
 		report(d, code, U2S_WARNING, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_note(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
+	       const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!d->notes || d->quiet)
+		return;
+	va_start(ap, fmt);
+	report(d, code, U2S_NOTE, line, col, fmt, ap);
 	va_end(ap);
 }
 

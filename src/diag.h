@@ -19,6 +19,7 @@ struct diag {
 	const char *file;      /* name shown in messages: a path or "<stdin>" */
 	int quiet;             /* drop warnings */
 	int werror;            /* report warnings as errors */
+	int notes;             /* give notes (U2S_NOTES) */
 	unsigned warnings;     /* warnings reported */
 	unsigned errors;       /* errors reported (warnings under werror too) */
 	u2s_diag_fn *fn;       /* receives each finished message line */
@@ -45,6 +46,11 @@ void diag_init(struct diag *d, const char *file, const struct options *opts);
 void diag_error(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
 		const char *fmt, ...) DIAG_PRINTF;
 void diag_warn(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
+	       const char *fmt, ...) DIAG_PRINTF;
+
+/* What was done (not a fault): given only when notes were asked for and
+ * warnings are not dropped; never an error, never counted. */
+void diag_note(struct diag *d, enum diag_code code, unsigned long line, unsigned long col,
 	       const char *fmt, ...) DIAG_PRINTF;
 
 /* Values quoted from the input are shown in full up to DIAG_EXCERPT bytes,

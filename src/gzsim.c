@@ -328,10 +328,18 @@ const struct gz_sensor_info *gz_sensor_type(const char *type)
 #define P(...) (const char *const[]){ __VA_ARGS__, NULL }
 
 const struct gz_classic_plugin gz_classic_table[] = {
-	{ P("gazebo_ros2_control", "gazebo_ros_control"), NULL, NULL,
+	{ P("gazebo_ros2_control"), NULL, NULL,
 	  "gz_ros2_control: <plugin filename=\"gz_ros2_control-system\" "
 	  "name=\"gz_ros2_control::GazeboSimROS2ControlPlugin\"> (Fortress: "
 	  "ign_ros2_control-system, ign_ros2_control::IgnitionROS2ControlPlugin)" },
+	/* ROS 1's gazebo_ros_control (noetic gazebo_ros_control_plugin.cpp)
+	 * reads <transmission>s and ROS 1 controller parameters: nothing of
+	 * it carries over mechanically */
+	{ P("gazebo_ros_control"), NULL, NULL,
+	  "this is ROS 1's ros_control, which has no gz-sim counterpart: port the robot "
+	  "to ROS 2 first (<ros2_control> tags in place of <transmission>, the controllers' "
+	  "YAML for ros2_controllers), then gz_ros2_control (gz_ros2_control-system, "
+	  "Fortress: ign_ros2_control-system) loads it" },
 	{ P("gazebo_ros_diff_drive", "gazebo_ros_diffdrive", "gazebo_ros_skid_steer_drive",
 	    "DiffDrivePlugin", "SkidSteerDrivePlugin"),
 	  "diff-drive", "DiffDrive",

@@ -36,7 +36,8 @@ static const char USAGE[] =
 	"                     is FILE's base name without a .urdf or .xml suffix; go\n"
 	"                     on past a file that fails (DIR is made when missing)\n"
 	"      --check        read and resolve each FILE, report, write nothing\n"
-	"  -v, --stats        after each conversion, print on standard error:\n"
+	"  -v, --stats        after each conversion, print on standard error (and\n"
+	"                     the notes of what --migrate did):\n"
 	"                     FILE: L links, J joints in; L links, J joints, F frames\n"
 	"                     out; M merged; T ms\n"
 	"      --uri-mode=MODE  what to make of mesh URIs:\n"
@@ -91,6 +92,21 @@ static const char USAGE[] =
 	"      --model-dir    with -d OUT: a folder OUT/NAME per FILE, NAME as -d\n"
 	"                     names NAME.sdf (DIR needs the '=': a bare --model-dir\n"
 	"                     without -d is a usage error)\n"
+	"      --migrate      rewrite what was written for Gazebo Classic into what\n"
+	"                     gz-sim runs with the same ROS interface: Classic ROS\n"
+	"                     plugins as gz-sim systems and sensors with explicit\n"
+	"                     topics and frame ids, gazebo_ros2_control as\n"
+	"                     gz_ros2_control, Gazebo/<Colour> material scripts as\n"
+	"                     colours (each change a note with -v, approximations\n"
+	"                     warnings); u2s(1) lists what is and is not migrated\n"
+	"      --bridge-config=FILE\n"
+	"                     with --migrate: write the ros_gz_bridge YAML of the\n"
+	"                     migrated topics (and /clock) to FILE, atomically; one\n"
+	"                     FILE\n"
+	"      --output-format=FORMAT\n"
+	"                     sdf (default), or with --migrate urdf: the input byte\n"
+	"                     for byte but for the rewritten <gazebo> blocks and\n"
+	"                     <ros2_control> hardware plugins, for robot_description\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
@@ -123,7 +139,8 @@ struct output {
 
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
        OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS,
-       OPT_WORLD, OPT_NO_GROUND, OPT_POSE, OPT_MODEL_DIR };
+       OPT_WORLD, OPT_NO_GROUND, OPT_POSE, OPT_MODEL_DIR, OPT_MIGRATE, OPT_BRIDGE_CONFIG,
+       OPT_OUTPUT_FORMAT };
 
 struct cli {
 	struct u2s_options opts;
@@ -134,6 +151,7 @@ struct cli {
 	const char *dir;                /* -d */
 	const char *model_dir;          /* --model-dir=DIR */
 	int model_dirs;                 /* --model-dir: with -d, OUT/NAME/ per FILE */
+	const char *bridge_config;      /* --bridge-config=FILE */
 	int stats;                      /* --stats */
 	struct u2s_stats st;
 	int *first_with_name;           /* -d: for each FILE, the first FILE
@@ -441,6 +459,19 @@ static int parse_pose(struct cli *c, int argc, char **argv)
 	return rc;
 }
 
+/* --output-format=sdf|urdf */
+static int parse_output_format(struct cli *c, const char *arg)
+{
+	if (strcmp(arg, "urdf") == 0)
+		c->opts.flags |= U2S_OUTPUT_URDF;
+	else if (strcmp(arg, "sdf") == 0)
+		c->opts.flags &= ~(unsigned)U2S_OUTPUT_URDF;
+	else
+		return usage_error(c, D_CLI_OUTPUT_FORMAT, "--output-format: '%s' is not a format "
+				   "u2s writes (sdf, urdf)", arg);
+	return U2S_OK;
+}
+
 /* Parses the options into C; returns U2S_OK, or the status to exit with
  * (-1 for a successful exit after --help or --version). */
 static int parse_options(struct cli *c, int argc, char **argv)
@@ -463,6 +494,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
 		{ "pose", required_argument, NULL, OPT_POSE },
 		{ "model-dir", optional_argument, NULL, OPT_MODEL_DIR },
+		{ "migrate", no_argument, NULL, OPT_MIGRATE },
+		{ "bridge-config", required_argument, NULL, OPT_BRIDGE_CONFIG },
+		{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -475,7 +509,7 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case 'o': c->out = optarg; break;
 		case 'd': c->dir = optarg; break;
 		case OPT_CHECK: c->opts.flags |= U2S_CHECK; break;
-		case 'v': c->stats = 1; break;
+		case 'v': c->stats = 1; c->opts.flags |= U2S_NOTES; break;
 		case OPT_URI_MODE: rc = parse_uri_mode(c, optarg); break;
 		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
 		case OPT_PRESERVE: c->opts.flags |= U2S_PRESERVE_FIXED_JOINTS; break;
@@ -489,6 +523,9 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
 		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
 		case OPT_MODEL_DIR: c->model_dir = optarg; c->model_dirs = !optarg; break;
+		case OPT_MIGRATE: c->opts.flags |= U2S_MIGRATE; break;
+		case OPT_BRIDGE_CONFIG: c->bridge_config = optarg; break;
+		case OPT_OUTPUT_FORMAT: rc = parse_output_format(c, optarg); break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -542,6 +579,17 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
 		return usage_error(c, D_CLI_NO_GROUND_ALONE, "%s",
 				   "--no-ground applies to --world only");
+	if ((c->bridge_config || (c->opts.flags & U2S_OUTPUT_URDF)) &&
+	    !(c->opts.flags & U2S_MIGRATE))
+		return usage_error(c, D_CLI_MIGRATE_ALONE, "%s", c->bridge_config ?
+				   "--bridge-config applies to --migrate only" :
+				   "--output-format=urdf applies to --migrate only");
+	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK)))
+		return usage_error(c, D_CLI_BRIDGE_ONE, "%s", "--bridge-config=FILE is the "
+				   "bridge of one FILE: not with -d, --check or several FILEs");
+	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->model_dir || c->model_dirs))
+		return usage_error(c, D_CLI_URDF_NOT_FOLDER, "%s", "--output-format=urdf writes a "
+				   "URDF, not a model folder: not with --model-dir");
 	if (c->opts.repair_mass > 0 && !(c->opts.flags & U2S_REPAIR))
 		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
 				   "--repair-mass applies to --repair only");
@@ -788,6 +836,53 @@ static int *first_with_name(const struct cli *c, char **files, int n)
 	return first;
 }
 
+/* ---- the bridge configuration (--bridge-config) -------------------------------- */
+
+/* The YAML as the library gives it, kept until the conversion succeeded. */
+struct held {
+	const struct cli *c;
+	char *p;
+	size_t len;
+};
+
+static int hold(void *arg, const char *buf, size_t len)
+{
+	struct held *h = arg;
+
+	h->p = xrealloc(h->c, h->p, h->len + len + 1);
+	memcpy(h->p + h->len, buf, len);
+	h->len += len;
+	return 0;
+}
+
+/* Writes the LEN bytes at BUF to OUT as -o writes (a temporary file beside
+ * it, renamed over it once whole); U2S_OK or U2S_IO, said. */
+static int write_whole(const struct cli *c, const char *out, const char *buf, size_t len)
+{
+	struct stat st;
+	char *tmp = NULL;
+	int exists = stat(out, &st) == 0, fd = open_output(c, out, &st, exists, &tmp);
+	int err = fd < 0 ? errno : 0;
+	size_t done = 0;
+
+	while (fd >= 0 && done < len && !err) {
+		ssize_t n = write(fd, buf + done, len - done);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		done += n > 0 ? (size_t)n : 0;
+	}
+	if (fd >= 0 && close(fd) != 0 && !err)
+		err = errno;
+	if (tmp && fd >= 0 && temp_finish(c, tmp, out, !err) != 0 && !err)
+		err = errno;
+	free(tmp);
+	if (!err)
+		return U2S_OK;
+	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
+	    strerror(err));
+	return U2S_IO;
+}
+
 /* ---- one input ---------------------------------------------------------------- */
 
 static void print_stats(const char *name, const struct u2s_stats *st)
@@ -833,10 +928,17 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		o.diag_record_fn = print_record;
 		o.diag_record_arg = c;
 		rc = modeldir_make(&run, in_fd, name, out);
-	} else if (out)
-		rc = convert_to_file(c, in_fd, name, out);
-	else
-		rc = u2s_convert(in_fd, name, 1, &c->opts);
+	} else {
+		struct held bridge = { c, NULL, 0 };
+		if (c->bridge_config) {
+			c->opts.bridge_fn = hold;
+			c->opts.bridge_arg = &bridge;
+		}
+		rc = out ? convert_to_file(c, in_fd, name, out) : u2s_convert(in_fd, name, 1, &c->opts);
+		if (rc == U2S_OK && c->bridge_config)
+			rc = write_whole(c, c->bridge_config, bridge.p ? bridge.p : "", bridge.len);
+		free(bridge.p);
+	}
 	if (name)
 		close(in_fd);
 	if (rc == U2S_OK && c->stats)

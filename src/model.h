@@ -17,6 +17,7 @@
 #include "xnode.h"
 
 struct world_plan;
+struct migration;
 struct followed_contact;
 
 /* ---- the robot ------------------------------------------------------- */
@@ -77,6 +78,7 @@ struct node_list { struct xnode **v; unsigned n, cap; };
 /* One <gazebo> block, its special tags parsed, everything else kept as blobs. */
 struct ext {
 	const char *ref;             /* reference attribute, "" for the model */
+	struct gazebo *block;        /* the block it was read from */
 	struct srcpos pos;
 	struct tag_values tags;      /* the special tags it sets (src/tags.h) */
 	struct node_list blobs;      /* elements inserted as they are */
@@ -202,6 +204,8 @@ struct joint {
 struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
+	int migrated;                /* --migrate changed its tree (migrate.c) */
+	int added;                   /* made by --migrate: no source span */
 	struct gazebo *next;
 };
 
@@ -238,6 +242,7 @@ struct robot {
 	unsigned nexts, exts_cap;
 	int read_in_halves;          /* see read_halves() in read.c */
 	struct world_plan *plan;     /* world.c: what gz-sim needs (after resolve) */
+	struct migration *migration; /* migrate.c: with --migrate, after resolve */
 };
 
 struct robot *robot_new(TALLOC_CTX *ctx, oom_jump *jump);

@@ -40,6 +40,11 @@ struct options {
 	const char *model_name;    /* NULL: no model folder (uri.h) */
 	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
 	void *mesh_arg;
+	int migrate;               /* U2S_MIGRATE (src/migrate.h) */
+	int notes;                 /* U2S_NOTES */
+	int output_urdf;           /* U2S_OUTPUT_URDF: the migrated URDF, not SDF */
+	u2s_write_fn *bridge_fn;   /* NULL: no bridge configuration */
+	void *bridge_arg;
 };
 
 #endif

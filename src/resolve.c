@@ -1,5 +1,6 @@
 /* resolve: tree, root, gazebo extensions, materials, link fates. */
 #include "resolve.h"
+#include "migrate.h"
 
 #include "blob.h"
 #include "loadable.h"
@@ -312,7 +313,7 @@ static int material_as_blob(struct resolver *rs, struct ext *e, const struct xno
  * tag_scope; 0: nothing).  A tag is read only where it applies, so that a
  * value nothing would use cannot refuse the robot; *MISPLACED gets the
  * others. */
-static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g, unsigned scope,
+static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigned scope,
 				  unsigned *misplaced)
 {
 	struct ext *e = ARENA_NEW(&rs->rb->arena, struct ext);
@@ -321,6 +322,7 @@ static struct ext *ext_from_block(struct resolver *rs, const struct gazebo *g, u
 
 	tr.given = tr.misplaced = 0;
 	e->ref = g->reference ? g->reference : "";
+	e->block = g;
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
 		const struct tag *t = tag_find(c->name);
@@ -477,7 +479,7 @@ static void warn_overrides(struct resolver *rs, struct ext_list *list, const str
 	}
 }
 
-static void join_block(struct resolver *rs, const struct gazebo *g)
+static void join_block(struct resolver *rs, struct gazebo *g)
 {
 	struct robot *rb = rs->rb;
 	const char *ref = g->reference ? g->reference : "";
@@ -1038,6 +1040,8 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	loadable_axes(&rs.load);
 	loadable_blob_names(&rs.load);
 	decide_mimics(&rs);
+	if (opts->migrate)
+		migrate(rb, d, opts, target);   /* Classic -> gz-sim, before blobs are read as the target reads them */
 	blob_read_as(rb, d, target->schema, opts->repair);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);

@@ -26,9 +26,12 @@
 	    .unbounded_lower = "-10000000000000000", \
 	    .unbounded_upper = "10000000000000000", \
 	    .vector_style = { NUM_G6, NUM_G6, NUM_G6, NUM_G6 }, \
+	    .sensor_frame_elem = "ignition_frame_id", \
 	    .gz = GZ_FORTRESS) \
-	ROW(1, 11, "Gazebo Harmonic (libsdformat 14, ROS 2 Jazzy)", SINCE_1_11) \
-	ROW(1, 12, "Gazebo Ionic (libsdformat 15) and Jetty (16, LTS to 2030)", SINCE_1_11)
+	ROW(1, 11, "Gazebo Harmonic (libsdformat 14, ROS 2 Jazzy)", SINCE_1_11, \
+	    .sensor_frame_elem = "gz_frame_id") \
+	ROW(1, 12, "Gazebo Ionic (libsdformat 15) and Jetty (16, LTS to 2030)", SINCE_1_11, \
+	    .sensor_frame_elem = "frame_id")
 
 #define SCHEMA_DECL(major, minor, read_by, ...) extern const struct schema SCHEMA_##major##_##minor;
 TARGET_ROWS(SCHEMA_DECL)

@@ -37,6 +37,11 @@ struct sdf_target {
 	int has_mimic;
 	/* Colours in full float precision (else libsdformat 12's 6 digits). */
 	int colour_in_full;
+	/* The element a sensor's frame id is in (--migrate): gz-sensors reads
+	 * <ignition_frame_id> in Fortress (ignition-sensors6 from 6.2),
+	 * <gz_frame_id> in gz-sensors 8; SDFormat 1.12's sensor.sdf has
+	 * <frame_id>, which gz-sensors 9 and 10 read first. */
+	const char *sensor_frame_elem;
 	/* The Gazebo it is for: which names world systems have (gzsim.h). */
 	enum gz_generation gz;
 	/* The version's element descriptions, for what <gazebo> blobs hold. */

@@ -52,7 +52,9 @@
 extern "C" {
 #endif
 
-enum u2s_severity { U2S_WARNING, U2S_ERROR };
+/* U2S_NOTE: what was done, not what is wrong (migrations with --migrate);
+ * given only when U2S_NOTES asks for them, never an error under werror. */
+enum u2s_severity { U2S_WARNING, U2S_ERROR, U2S_NOTE };
 
 typedef void u2s_diag_fn(void *arg, enum u2s_severity sev, const char *line);
 
@@ -153,7 +155,23 @@ enum u2s_flag {
 	 * encoded as UTF-8 to be given here: its declaration tells how the
 	 * text was once stored, not how it is now).  Without it the
 	 * declaration is obeyed (UTF-8, UTF-16, ISO-8859-1, US-ASCII). */
-	U2S_INPUT_UTF8 = 1u << 9
+	U2S_INPUT_UTF8 = 1u << 9,
+	/* Rewrite what was written for Gazebo Classic into what gz-sim runs
+	 * with the same ROS interface (--migrate): Classic ROS plugins become
+	 * gz-sim systems and sensors with explicit topics and frame ids
+	 * (ray -> gpu_lidar, gps -> navsat, multicamera -> cameras, a depth
+	 * sensor with a ROS camera -> rgbd_camera), gazebo_ros2_control
+	 * becomes gz_ros2_control, Classic material scripts Gazebo/<Colour>
+	 * their colours; each change a note (shown with -v), each
+	 * approximation a warning.  BRIDGE_FN, when set, is given the
+	 * ros_gz_bridge configuration of the migrated topics. */
+	U2S_MIGRATE = 1u << 10,
+	/* With U2S_MIGRATE: write the migrated URDF instead of SDFormat: the
+	 * input byte for byte but for the <gazebo> blocks migration rewrote
+	 * and the <ros2_control> hardware plugin (--output-format=urdf). */
+	U2S_OUTPUT_URDF = 1u << 11,
+	/* Give notes too (U2S_NOTE: what --migrate did; the CLI's -v). */
+	U2S_NOTES = 1u << 12
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
@@ -173,6 +191,12 @@ enum u2s_flag {
  * SOURCE is the file's absolute path, PATH its place under meshes/.
  * Returns 0, or an errno value, which ends the conversion (U2S_IO). */
 typedef int u2s_mesh_fn(void *arg, const char *source, const char *path);
+
+/* A caller's writer: called with consecutive pieces of the SDF (1 MiB at
+ * most each), and only once the input has been accepted.  Returns 0, or an
+ * errno value (EIO when none fits) that ends the conversion: U2S_IO, with
+ * a message that names it. */
+typedef int u2s_write_fn(void *arg, const char *buf, size_t len);
 
 struct u2s_options {
 	size_t size;               /* sizeof (struct u2s_options), as compiled:
@@ -236,6 +260,16 @@ struct u2s_options {
 	const char *model_name;
 	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
 	void *mesh_arg;
+	/* ---- appended: migration (u2s 0.4) ---- */
+	/* U2S_MIGRATE: the ros_gz_bridge configuration (YAML: a list of maps
+	 * with ros_topic_name, gz_topic_name, ros_type_name, gz_type_name,
+	 * direction and lazy, as ros_gz_bridge's config_file reads them), one
+	 * entry per topic the migrated robot's ROS interface had, /clock
+	 * first, given through BRIDGE_FN in pieces as the SDF is (only once
+	 * the input was accepted, after the SDF).  NULL: not written.  Set
+	 * without U2S_MIGRATE: a usage error. */
+	u2s_write_fn *bridge_fn;
+	void *bridge_arg;
 };
 /* { sizeof (struct u2s_options) }; designated where the language has it,
  * so that -Wextra's missing-field-initializers stays quiet. */
@@ -281,11 +315,6 @@ int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sd
 		       size_t *sdf_len, const struct u2s_options *opts);
 void u2s_free(void *sdf);
 
-/* A caller's writer: called with consecutive pieces of the SDF (1 MiB at
- * most each), and only once the input has been accepted.  Returns 0, or an
- * errno value (EIO when none fits) that ends the conversion: U2S_IO, with
- * a message that names it. */
-typedef int u2s_write_fn(void *arg, const char *buf, size_t len);
 
 /* Converts through WRITE (with WRITE_ARG).  A rejected input never calls
  * it; a failure while writing (WRITE's, or out of memory) can leave

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "index.h"
+#include "migrate.h"
 
 /* What the walk over the written model's blobs carries. */
 struct planner {
@@ -42,11 +43,15 @@ static void classic_seen(struct planner *p, const struct xnode *pl)
 {
 	const char *file = xnode_attr(pl, "filename");
 	const struct gz_classic_plugin *c = gz_classic_plugin(file);
+	const char *refused = migrate_refusal(p->rb, pl);
 
-	if (c)
-		diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
-			  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
-			  "instead: %s", file, c->replacement);
+	if (!c)
+		return;
+	diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
+		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
+		  "instead: %s%s%s", file, c->replacement,
+		  refused ? "; --migrate left it: " : !p->opts->migrate && migrate_handles(file) ?
+		  "; --migrate does this" : "", refused ? refused : "");
 }
 
 /* A <plugin> that is a direct child of a <gazebo> block, in the model. */

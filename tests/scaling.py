@@ -215,6 +215,45 @@ def c_model_tags(n):
     return urdf(s), [], {}, None
 
 
+# --migrate: Classic plugins replaced in sensors and in the model, and the
+# parts of one plugin an input can make long.
+def c_migrated_sensors(n):
+    s = link("base") + "".join(
+        link("l%d" % i) + joint("j%d" % i, "base", "l%d" % i, "fixed") +
+        '<gazebo reference="l%d"><sensor name="s%d" type="ray"><ray/><plugin name="p%d" '
+        'filename="libgazebo_ros_ray_sensor.so"><ros><remapping>~/out:=scan%d</remapping>'
+        '</ros><output_type>sensor_msgs/LaserScan</output_type></plugin></sensor></gazebo>\n'
+        % (i, i, i, i) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_migrated_model_plugins(n):
+    s = link("base") + "".join(
+        '<gazebo><plugin name="d%d" filename="libgazebo_ros_diff_drive.so"><ros><namespace>'
+        'r%d</namespace></ros><left_joint>a</left_joint><right_joint>b</right_joint>'
+        '<publish_odom>true</publish_odom><publish_odom_tf>true</publish_odom_tf></plugin>'
+        '<plugin name="j%d" filename="libgazebo_ros_joint_state_publisher.so"/><x%d/>'
+        '</gazebo>\n' % (i, i, i, i) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_plugins_in_one_sensor(n):
+    s = link("base") + '<gazebo reference="base"><sensor name="s" type="imu">%s%s</sensor>' \
+        '</gazebo>' % ("<topic>t</topic><x/>" * n, "".join(
+            '<plugin name="p%d" filename="libgazebo_ros_imu_sensor.so"/>' % i
+            for i in range(n)))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_plugin_remappings(n):
+    s = link("base") + '<gazebo reference="base"><sensor name="s" type="imu"><plugin ' \
+        'name="p" filename="libgazebo_ros_imu_sensor.so"><ros>%s%s</ros>%s</plugin>' \
+        '</sensor></gazebo>' % ("".join("<remapping>a%d:=b%d</remapping>" % (i, i)
+                                        for i in range(n)),
+                                "<argument>x</argument>" * n, "<topicName>t</topicName>" * n)
+    return urdf(s), ["--migrate"], {}, None
+
+
 def warn_items(n):
     inner = "".join('<visual>%s<colour/></visual><collision>%s<colour/></collision>'
                     % (BOX, BOX) for i in range(n))
@@ -293,6 +332,10 @@ CONSTRUCTS = [
     ("reserved names", c_reserved_names, 500),
     ("bad references", c_bad_references, 500),
     ("directories under ROS_PACKAGE_PATH", c_ros_dirs, 50),
+    ("--migrate: sensors with a Classic plugin", c_migrated_sensors, 300),
+    ("--migrate: model plugins replaced", c_migrated_model_plugins, 1000),
+    ("--migrate: Classic plugins in one sensor", c_plugins_in_one_sensor, 500),
+    ("--migrate: remappings, arguments, ignored tags", c_plugin_remappings, 500),
 ]
 
 

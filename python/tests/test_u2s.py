@@ -283,3 +283,30 @@ def test_uri_mode_file_directory_not_utf8(tmp_path):
     assert run.returncode == 0
     ET.fromstring(run.stdout)   # well-formed
     assert run.stdout.decode() == sdf
+
+
+HUSKY = os.path.join(CORPUS, "real3", "husky__husky_sim.urdf")
+
+
+def test_migrate_as_the_cli(tmp_path):
+    """migrate() gives the SDF and bridge YAML `u2s --migrate
+    --bridge-config` gives, and the notes of -v."""
+    with open(HUSKY, "rb") as f:
+        urdf = f.read()
+    sdf, bridge, diagnostics = u2s.migrate(urdf, name=HUSKY, notes=True)
+    assert "ignition_frame_id" in sdf and "libgazebo_ros_imu_sensor" not in sdf
+    assert bridge.splitlines()[2] == '- ros_topic_name: "/clock"'
+    assert "note" in {d.severity for d in diagnostics}
+    if CLI:
+        yaml = tmp_path / "b.yaml"
+        out = subprocess.run([CLI, "-q", "--migrate", "--bridge-config=%s" % yaml, HUSKY],
+                             capture_output=True, check=True).stdout.decode()
+        assert out == sdf
+        assert yaml.read_text() == bridge
+
+
+def test_migrate_options_checked():
+    with pytest.raises(ValueError):
+        u2s.migrate(GOOD, output_format="xml")
+    sdf, _ = u2s.convert(GOOD)
+    assert u2s.migrate(GOOD).sdf == sdf

@@ -18,8 +18,8 @@ from typing import List, NamedTuple, Optional
 
 from . import _lib
 
-__all__ = ["convert", "check", "Result", "Diagnostic", "ConversionError", "SDF_VERSIONS",
-           "URI_MODES"]
+__all__ = ["convert", "check", "migrate", "Result", "Migration", "Diagnostic",
+           "ConversionError", "SDF_VERSIONS", "URI_MODES"]
 __version__ = "0.1.0"
 
 URI_MODES = {"model": 0, "keep": 1, "file": 2}
@@ -39,7 +39,8 @@ class Diagnostic(NamedTuple):
     """One message, the fields of `u2s --diagnostics=json`; str() of it is
     the line the CLI prints, one line with control characters escaped."""
     code: str                # "U2S0407": stable from release to release
-    severity: str            # "warning" or "error" (werror: warnings are errors)
+    severity: str            # "warning" or "error" (werror: warnings are errors);
+                             # "note" (what migrate() did) when notes=True
     line: Optional[int]      # from 1; None without a position
     column: Optional[int]
     message: str
@@ -51,6 +52,15 @@ class Diagnostic(NamedTuple):
         # line whatever the message quotes, control characters escaped.
         return _lib.diagnostic_text(self.severity, self.code, self.file, self.line,
                                     self.column, self.message, self.path)
+
+
+class Migration(NamedTuple):
+    """What migrate() gives: `sdf, bridge, diagnostics = u2s.migrate(...)`:
+    the migrated SDF (or URDF, with output_format="urdf"), the ros_gz_bridge
+    YAML of its topics, and the messages."""
+    sdf: str
+    bridge: str
+    diagnostics: List[Diagnostic]
 
 
 class Result(NamedTuple):
@@ -126,7 +136,8 @@ def _world_options(world, no_ground, pose):
 
 def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joints,
          uri_mode, package_paths, ros_package_path, ament_prefix_path, werror, quiet,
-         world=None, no_ground=False, pose=None, gz_resource_path=None):
+         world=None, no_ground=False, pose=None, gz_resource_path=None, migrate=False,
+         notes=False, output_format="sdf", bridge=None):
     text_flags = 0
     if isinstance(urdf, str):
         # Unicode already: its XML declaration's encoding says how it was
@@ -144,6 +155,9 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     if uri_mode not in URI_MODES:
         raise ValueError("uri_mode must be one of %s, not %r" % (", ".join(URI_MODES),
                                                                    uri_mode))
+    if output_format not in ("sdf", "urdf") or (output_format == "urdf" and not migrate):
+        raise ValueError("output_format must be 'sdf', or 'urdf' with migrate, not %r"
+                         % (output_format,))
     if repair_mass is not None and not 0 < repair_mass < float("inf"):
         raise ValueError("repair_mass must be a positive number of kg")
     world_flags, world_name, pose = _world_options(world, no_ground, pose)
@@ -153,7 +167,8 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     def record(arg, d):
         d = d.contents
         diagnostics.append(Diagnostic(
-            code=_text(d.code), severity="error" if d.severity == _lib.U2S_ERROR else "warning",
+            code=_text(d.code), severity={_lib.U2S_ERROR: "error",
+                                          _lib.U2S_NOTE: "note"}.get(d.severity, "warning"),
             line=d.line or None, column=d.column or None, message=_text(d.message),
             path=_text(d.path), file=_text(d.file)))
 
@@ -161,8 +176,17 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     opts.flags = ((_lib.U2S_QUIET if quiet else 0) | (_lib.U2S_WERROR if werror else 0) |
                   (_lib.U2S_PRESERVE_FIXED_JOINTS if preserve_fixed_joints else 0) |
                   (_lib.U2S_CHECK if check else 0) | (_lib.U2S_REPAIR if repair else 0) |
+                  (_lib.U2S_MIGRATE if migrate else 0) | (_lib.U2S_NOTES if notes else 0) |
+                  (_lib.U2S_OUTPUT_URDF if output_format == "urdf" else 0) |
                   world_flags | text_flags)
     opts.world_name = world_name
+
+    def keep(arg, buf, n):
+        bridge.append(ctypes.string_at(buf, n))
+        return 0
+    bridge_writer = _lib.WriteFn(keep)   # kept alive until the call returns
+    if bridge is not None:
+        opts.bridge_fn = bridge_writer
     if pose is not None:
         opts.pose[:] = pose
     opts.gz_resource_path = _env_path(gz_resource_path, "GZ_SIM_RESOURCE_PATH")
@@ -222,6 +246,28 @@ def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
     if rc != 0:
         raise ConversionError(_STATUS.get(rc, str(rc)), diagnostics)
     return Result(text, diagnostics)
+
+
+def migrate(urdf, *, sdf_version=None, repair=False, repair_mass=None,
+            preserve_fixed_joints=False, uri_mode="model", package_paths=None,
+            ros_package_path=None, ament_prefix_path=None, werror=False, quiet=False,
+            name="<string>", world=None, no_ground=False, pose=None,
+            gz_resource_path=None, notes=False, output_format="sdf"):
+    """Converts URDF as convert() does, with --migrate: what was written
+    for Gazebo Classic becomes what gz-sim runs with the same ROS interface.
+    Returns Migration(sdf, bridge, diagnostics): the SDF (output_format
+    "urdf": the migrated URDF, for robot_description), the ros_gz_bridge
+    YAML (--bridge-config), and the messages (with notes=True also what
+    was migrated, severity "note").  Raises as convert() does."""
+    pieces = []
+    rc, text, diagnostics = _run(urdf, name, False, sdf_version, repair, repair_mass,
+                                 preserve_fixed_joints, uri_mode, package_paths,
+                                 ros_package_path, ament_prefix_path, werror, quiet,
+                                 world, no_ground, pose, gz_resource_path, True, notes,
+                                 output_format, pieces)
+    if rc != 0:
+        raise ConversionError(_STATUS.get(rc, str(rc)), diagnostics)
+    return Migration(text, b"".join(pieces).decode("utf-8"), diagnostics)
 
 
 def check(urdf, *, sdf_version=None, repair=False, repair_mass=None,

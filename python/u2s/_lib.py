@@ -36,6 +36,9 @@ DiagRecordFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(Diagnostic
 StatsFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
 # u2s_mesh_fn(arg, source, path): 0 or an errno value
 MeshFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p)
+# u2s_write_fn(arg, buf, len): 0 or an errno value
+WriteFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char),
+                           ctypes.c_size_t)
 
 # enum u2s_flag
 U2S_QUIET = 1 << 0
@@ -48,6 +51,11 @@ U2S_WORLD = 1 << 6
 U2S_NO_GROUND = 1 << 7
 U2S_POSE = 1 << 8
 U2S_INPUT_UTF8 = 1 << 9
+U2S_MIGRATE = 1 << 10
+U2S_OUTPUT_URDF = 1 << 11
+U2S_NOTES = 1 << 12
+# enum u2s_severity
+U2S_NOTE = 2
 
 # enum u2s_diag_style
 U2S_DIAG_TEXT = 0
@@ -77,7 +85,10 @@ class Options(ctypes.Structure):
                 # appended: model folders (u2s.h model_name; the CLI's --model-dir)
                 ("model_name", ctypes.c_char_p),
                 ("mesh_fn", MeshFn),
-                ("mesh_arg", ctypes.c_void_p)]
+                ("mesh_arg", ctypes.c_void_p),
+                # appended: migration (u2s.h bridge_fn; the CLI's --bridge-config)
+                ("bridge_fn", WriteFn),
+                ("bridge_arg", ctypes.c_void_p)]
 
     def __init__(self, **kw):
         super().__init__(**kw)

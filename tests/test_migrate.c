@@ -1,0 +1,425 @@
+/* --migrate: ROS name resolution (rosname.c), the bridge YAML (bridge.c)
+ * and the Classic plugins' replacements (migrate.c), each by its
+ * mechanism, and the official guide's three mistakes, which no migration
+ * may repeat. */
+#include <criterion/criterion.h>
+#include <string.h>
+#include <talloc.h>
+
+#include "arena.h"
+#include "convtest.h"
+#include "rosname.h"
+
+static struct arena A;
+static TALLOC_CTX *ctx;
+
+static void setup(void)
+{
+	ctx = talloc_new(NULL);
+	arena_init(&A, ctx, NULL);
+}
+
+static void teardown(void)
+{
+	talloc_free(ctx);
+}
+
+TestSuite(rosname, .init = setup, .fini = teardown);
+
+static const char *resolve_in(const char *ns, const char *node, const char *topic,
+			      const char *const *rules)
+{
+	struct ros_node n;
+
+	ros_node_init(&A, &n, node, ns);
+	for (; rules && *rules; rules++)
+		cr_assert_eq(ros_node_remap(&A, &n, *rules), 0, "%s", *rules);
+	return ros_resolve(&A, &n, topic);
+}
+
+Test(rosname, expands_relative_private_and_absolute)
+{
+	cr_assert_str_eq(resolve_in(NULL, "imu_plugin", "~/out", NULL), "/imu_plugin/out");
+	cr_assert_str_eq(resolve_in("demo", "imu_plugin", "~/out", NULL), "/demo/imu_plugin/out");
+	cr_assert_str_eq(resolve_in("/demo/", "dd", "cmd_vel", NULL), "/demo/cmd_vel");
+	cr_assert_str_eq(resolve_in("/demo", "dd", "/tf", NULL), "/tf");
+	cr_assert_str_eq(resolve_in("/", "dd", "odom", NULL), "/odom");
+	cr_assert_str_eq(resolve_in("/a", "n", "~", NULL), "/a/n");
+}
+
+Test(rosname, first_matching_rule_wins_both_sides_expanded)
+{
+	static const char *const rules[] = { "~/out:=imu/data", "~/out:=/other", NULL };
+	static const char *const odom[] = { "odom:=odom/unfiltered", NULL };
+	static const char *const abs[] = { "/demo/odom:=/odom", NULL };
+
+	cr_assert_str_eq(resolve_in("/r1", "imu", "~/out", rules), "/r1/imu/data");
+	cr_assert_str_eq(resolve_in(NULL, "dd", "odom", odom), "/odom/unfiltered");
+	/* the rule's left side is expanded too: /demo/odom matches odom in /demo */
+	cr_assert_str_eq(resolve_in("/demo", "dd", "odom", abs), "/odom");
+	cr_assert_str_eq(resolve_in("/demo", "dd", "cmd_vel", abs), "/demo/cmd_vel");
+}
+
+Test(rosname, node_rules_and_special_rules)
+{
+	static const char *const other[] = { "someone_else:odom:=/x", NULL };
+	static const char *const mine[] = { "dd:odom:=/x", NULL };
+	static const char *const ns[] = { "__ns:=/moved", "__node:=renamed", NULL };
+	struct ros_node n;
+
+	cr_assert_str_eq(resolve_in(NULL, "dd", "odom", other), "/odom");
+	cr_assert_str_eq(resolve_in(NULL, "dd", "odom", mine), "/x");
+	cr_assert_str_eq(resolve_in("/a", "dd", "~/out", ns), "/moved/renamed/out");
+	ros_node_init(&A, &n, "dd", NULL);
+	cr_assert_eq(ros_node_remap(&A, &n, "no rule here"), -1);
+	cr_assert_eq(ros_node_remap(&A, &n, ":=x"), -1);
+	cr_assert_eq(ros_node_remap(&A, &n, "x:="), -1);
+}
+
+Test(rosname, valid_names)
+{
+	cr_assert(ros_name_valid("/a/b_c/d1"));
+	cr_assert(ros_name_valid("/"));
+	cr_assert_not(ros_name_valid("/a//b"));
+	cr_assert_not(ros_name_valid("/a/"));
+	cr_assert_not(ros_name_valid("/1a"));
+	cr_assert_not(ros_name_valid("/a b"));
+	cr_assert_not(ros_name_valid("a"));
+	cr_assert_not(ros_name_valid("/a\"\n- x"));
+}
+
+/* ---- whole conversions ---------------------------------------------------- */
+
+struct grown { char *p; size_t len; };
+
+static int grow(void *arg, const char *buf, size_t len)
+{
+	struct grown *g = arg;
+
+	g->p = realloc(g->p, g->len + len + 1);
+	memcpy(g->p + g->len, buf, len);
+	g->len += len;
+	g->p[g->len] = '\0';
+	return 0;
+}
+
+struct migrated {
+	struct result r;
+	struct grown yaml;
+};
+
+static struct migrated migrate_as(const char *urdf, const char *version, unsigned flags)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct migrated m = { { 0 }, { NULL, 0 } };
+
+	o.flags = U2S_MIGRATE | U2S_NOTES | flags;
+	o.sdf_version = version;
+	o.bridge_fn = grow;
+	o.bridge_arg = &m.yaml;
+	m.r = convert_opts(urdf, &o);
+	if (!m.yaml.p)
+		m.yaml.p = strdup("");
+	return m;
+}
+
+static void migrated_free(struct migrated *m)
+{
+	result_free(&m->r);
+	free(m->yaml.p);
+}
+
+#define ROBOT(body) "<robot name='r'>" \
+	"<link name='base_link'><inertial><mass value='1'/><inertia ixx='1' iyy='1' izz='1' " \
+	"ixy='0' ixz='0' iyz='0'/></inertial><collision><geometry><box size='1 1 1'/></geometry>" \
+	"</collision></link>" \
+	"<link name='imu_link'><inertial><mass value='0.1'/><inertia ixx='1' iyy='1' izz='1' " \
+	"ixy='0' ixz='0' iyz='0'/></inertial></link>" \
+	"<joint name='imu_joint' type='fixed'><parent link='base_link'/><child link='imu_link'/>" \
+	"</joint>" \
+	"<link name='wl'><inertial><mass value='0.1'/><inertia ixx='1' iyy='1' izz='1' " \
+	"ixy='0' ixz='0' iyz='0'/></inertial></link>" \
+	"<joint name='jl' type='continuous'><parent link='base_link'/><child link='wl'/>" \
+	"<axis xyz='0 1 0'/></joint>" \
+	"<link name='wr'><inertial><mass value='0.1'/><inertia ixx='1' iyy='1' izz='1' " \
+	"ixy='0' ixz='0' iyz='0'/></inertial></link>" \
+	"<joint name='jr' type='continuous'><parent link='base_link'/><child link='wr'/>" \
+	"<axis xyz='0 1 0'/></joint>" body "</robot>"
+
+#define DIFF_DRIVE(extra) "<gazebo><plugin filename='libgazebo_ros_diff_drive.so' name='dd'>" \
+	"<ros><namespace>demo</namespace></ros><left_joint>jl</left_joint>" \
+	"<right_joint>jr</right_joint><wheel_separation>0.4</wheel_separation>" \
+	"<wheel_diameter>0.2</wheel_diameter><max_wheel_acceleration>1.5</max_wheel_acceleration>" \
+	"<update_rate>30</update_rate><publish_odom>true</publish_odom>" extra \
+	"</plugin></gazebo>"
+
+/* The guide (gazebosim/docs, migrating_gazebo_classic_ros2_packages.md)
+ * writes <odom_publisher_frequency>, which DiffDrive does not read. */
+Test(migrate, guide_mistake_odom_publisher_frequency)
+{
+	struct migrated m = migrate_as(ROBOT(DIFF_DRIVE("")), "1.11", 0);
+
+	cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+	cr_assert_null(strstr(m.r.sdf, "odom_publisher_frequency"));
+	cr_assert(strstr(m.r.sdf, "<odom_publish_frequency>30</odom_publish_frequency>"), "%s",
+		  m.r.sdf);
+	migrated_free(&m);
+}
+
+/* The guide multiplies max_wheel_acceleration by the wheel radius;
+ * Classic's limit is already at the rim (m/s^2). */
+Test(migrate, guide_mistake_acceleration_times_radius)
+{
+	struct migrated m = migrate_as(ROBOT(DIFF_DRIVE("")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<max_linear_acceleration>1.5</max_linear_acceleration>"), "%s",
+		  m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<min_linear_acceleration>-1.5</min_linear_acceleration>"));
+	cr_assert(strstr(m.r.sdf, "<wheel_radius>0.1</wheel_radius>"));
+	cr_assert_null(strstr(m.r.sdf, "<max_linear_acceleration>0.15<"));
+	migrated_free(&m);
+}
+
+/* The guide maps Classic's odometry to DiffDrive's encoder odometry; the
+ * Classic default (odometry_source 1) is ground truth. */
+Test(migrate, guide_mistake_encoder_odometry)
+{
+	struct migrated m = migrate_as(ROBOT(DIFF_DRIVE("")), "1.9", 0);
+	const char *odom = strstr(m.r.sdf, "ignition::gazebo::systems::OdometryPublisher");
+
+	cr_assert_not_null(odom, "%s", m.r.sdf);
+	cr_assert(strstr(odom, "<odom_topic>/demo/odom</odom_topic>"));
+	cr_assert(strstr(odom, "<robot_base_frame>base_footprint</robot_base_frame>"));
+	cr_assert(strstr(m.r.sdf, "ignition-gazebo-diff-drive-system"));
+	cr_assert(strstr(m.r.sdf, "<topic>/demo/cmd_vel</topic>"));
+	cr_assert_null(strstr(m.r.sdf, "libgazebo_ros_diff_drive"));
+	cr_assert(strstr(m.yaml.p, "\"/demo/cmd_vel\"\n  gz_topic_name: \"/demo/cmd_vel\"\n  "
+			 "ros_type_name: \"geometry_msgs/msg/Twist\""), "%s", m.yaml.p);
+	cr_assert(strstr(m.yaml.p, "direction: ROS_TO_GZ"));
+	cr_assert(strstr(m.yaml.p, "\"/demo/odom\""));
+	migrated_free(&m);
+	/* encoder odometry when the robot asked for it */
+	m = migrate_as(ROBOT(DIFF_DRIVE("<odometry_source>0</odometry_source>")), "1.9", 0);
+	cr_assert_null(strstr(m.r.sdf, "OdometryPublisher"));
+	cr_assert(strstr(m.r.sdf, "<odom_topic>/demo/odom</odom_topic>"), "%s", m.r.sdf);
+	migrated_free(&m);
+}
+
+#define IMU_SENSOR(plugin) "<gazebo reference='imu_link'><sensor name='imu' type='imu'>" \
+	"<update_rate>100</update_rate>" plugin "</sensor></gazebo>"
+
+Test(migrate, imu_topic_frame_per_version_and_world_reference)
+{
+	static const char *const elem[] = { "ignition_frame_id", "gz_frame_id", "frame_id" };
+	static const char *const version[] = { "1.9", "1.11", "1.12" };
+	const char *urdf = ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so' "
+					    "name='imu_plugin'><ros><remapping>~/out:=imu/data"
+					    "</remapping></ros></plugin>"));
+
+	for (int i = 0; i < 3; i++) {
+		struct migrated m = migrate_as(urdf, version[i], 0);
+		char want[128];
+		cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+		/* Classic's frame: the link the sensor is in after lumping */
+		snprintf(want, sizeof want, "<%s>base_link</%s>", elem[i], elem[i]);
+		cr_assert(strstr(m.r.sdf, want), "%s: %s", version[i], m.r.sdf);
+		cr_assert(strstr(m.r.sdf, "<topic>/imu/data</topic>"));
+		cr_assert(strstr(m.r.sdf, "<localization>ENU</localization>"));
+		cr_assert_null(strstr(m.r.sdf, "libgazebo_ros_imu_sensor"));
+		cr_assert(strstr(m.r.msgs, ": note: plugin 'imu_plugin'"), "%s", m.r.msgs);
+		migrated_free(&m);
+	}
+}
+
+Test(migrate, imu_initial_orientation_kept_relative)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR(
+		"<plugin filename='libgazebo_ros_imu_sensor.so' name='p'><frame_name>imu_link"
+		"</frame_name><initial_orientation_as_reference>true"
+		"</initial_orientation_as_reference></plugin>")), "1.9", 0);
+
+	cr_assert_null(strstr(m.r.sdf, "ENU"));
+	cr_assert(strstr(m.r.sdf, "<ignition_frame_id>imu_link</ignition_frame_id>"));
+	cr_assert(strstr(m.r.sdf, "<topic>/p/out</topic>"), "%s", m.r.sdf);
+	migrated_free(&m);
+}
+
+Test(migrate, ray_becomes_gpu_lidar_laser_scan_or_points)
+{
+	const char *scan = ROBOT("<gazebo reference='base_link'><sensor name='l' type='ray'>"
+				 "<ray><scan><horizontal><samples>10</samples></horizontal></scan>"
+				 "<range><min>0.1</min><max>10</max></range></ray>"
+				 "<plugin filename='libgazebo_ros_ray_sensor.so' name='lp'><ros>"
+				 "<remapping>~/out:=scan</remapping></ros><output_type>"
+				 "sensor_msgs/LaserScan</output_type></plugin></sensor></gazebo>");
+	const char *cloud = ROBOT("<gazebo reference='base_link'><sensor name='l' type='ray'>"
+				  "<ray><scan><horizontal><samples>10</samples></horizontal></scan>"
+				  "<range><min>0.1</min><max>10</max></range></ray>"
+				  "<plugin filename='libgazebo_ros_ray_sensor.so' name='lp'/>"
+				  "</sensor></gazebo>");
+	struct migrated m = migrate_as(scan, "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "type='gpu_lidar'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<lidar>"));
+	cr_assert_null(strstr(m.r.sdf, "<ray>"));
+	cr_assert(strstr(m.yaml.p, "\"/scan\"\n  gz_topic_name: \"/scan\"\n  ros_type_name: "
+			 "\"sensor_msgs/msg/LaserScan\""), "%s", m.yaml.p);
+	cr_assert_null(strstr(m.r.msgs, "U2S1201"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(cloud, "1.9", 0);
+	cr_assert(strstr(m.yaml.p, "\"/lp/out\"\n  gz_topic_name: \"/lp/out/points\""), "%s",
+		  m.yaml.p);
+	cr_assert(strstr(m.yaml.p, "lazy: true"));
+	migrated_free(&m);
+}
+
+Test(migrate, range_output_left_with_the_reason)
+{
+	struct migrated m = migrate_as(ROBOT("<gazebo reference='base_link'><sensor name='s' "
+		"type='ray'><plugin filename='libgazebo_ros_ray_sensor.so' name='lp'><output_type>"
+		"sensor_msgs/Range</output_type></plugin></sensor></gazebo>"), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_ray_sensor.so"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: its output_type is sensor_msgs/Range"),
+		  "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "is a Gazebo Classic plugin"));
+	migrated_free(&m);
+}
+
+Test(migrate, classic_ignored_tags_and_bad_values_warned)
+{
+	struct migrated m = migrate_as(ROBOT(DIFF_DRIVE("<updateRate>7</updateRate>"
+		"<remap from='cmd_vel' to='/cmd_vel'/><odometry_frame>odom</odometry_frame>"
+		"<covariance_x>x</covariance_x>")), "1.9", 0);
+
+	cr_assert_eq(m.r.rc, U2S_OK);
+	cr_assert(strstr(m.r.msgs, "<updateRate> in plugin 'dd'"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "never read"));
+	cr_assert(strstr(m.r.msgs, "<remap> in plugin 'dd'"));
+	/* the <remap> had no effect in Classic: cmd_vel stays in the namespace */
+	cr_assert(strstr(m.r.sdf, "<topic>/demo/cmd_vel</topic>"));
+	cr_assert(strstr(m.r.msgs, "<covariance_x> has no equivalent"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+Test(migrate, ros1_dialect_left_for_u2s1202)
+{
+	struct migrated m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_diff_drive.so'"
+		" name='dd'><leftJoint>jl</leftJoint><rightJoint>jr</rightJoint>"
+		"<commandTopic>cmd_vel</commandTopic></plugin></gazebo>"), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_diff_drive.so"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: it is written for the ROS 1 plugin"), "%s",
+		  m.r.msgs);
+	migrated_free(&m);
+}
+
+Test(migrate, without_it_u2s1202_says_migrate_would)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r = convert_opts(ROBOT(DIFF_DRIVE("")), &o);
+
+	cr_assert(strstr(r.msgs, "; --migrate does this\n"), "%s", r.msgs);
+	result_free(&r);
+}
+
+Test(migrate, ros2_control_names_by_generation)
+{
+	const char *urdf = ROBOT("<gazebo><plugin filename='libgazebo_ros2_control.so' "
+				 "name='gazebo_ros2_control'><parameters>/c.yaml</parameters>"
+				 "</plugin></gazebo>");
+	struct migrated m = migrate_as(urdf, "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "filename='ign_ros2_control-system' "
+			 "name='ign_ros2_control::IgnitionROS2ControlPlugin'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<parameters>/c.yaml</parameters>"));
+	migrated_free(&m);
+	m = migrate_as(urdf, "1.12", 0);
+	cr_assert(strstr(m.r.sdf, "filename='gz_ros2_control-system' "
+			 "name='gz_ros2_control::GazeboSimROS2ControlPlugin'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.yaml.p, "/clock"));
+	migrated_free(&m);
+}
+
+Test(migrate, world_lists_the_systems_of_migrated_sensors)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so'"
+		" name='p'/>")), "1.11", U2S_WORLD);
+
+	cr_assert(strstr(m.r.sdf, "gz-sim-imu-system"), "%s", m.r.sdf);
+	migrated_free(&m);
+}
+
+Test(migrate, bridge_needs_migrate)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct grown g = { NULL, 0 };
+	struct result r;
+
+	o.bridge_fn = grow;
+	o.bridge_arg = &g;
+	r = convert_opts(ROBOT(""), &o);
+	cr_assert_eq(r.rc, U2S_USAGE);
+	cr_assert(strstr(r.msgs, "bridge_fn applies to U2S_MIGRATE only"), "%s", r.msgs);
+	result_free(&r);
+	free(g.p);
+}
+
+Test(migrate, yaml_names_cannot_break_the_document)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so'"
+		" name='p'><ros><remapping>~/out:=/a\"b&#10;- x</remapping></ros></plugin>")), "1.9", 0);
+
+	cr_assert_null(strstr(m.yaml.p, "\n- x"), "%s", m.yaml.p);
+	cr_assert(strstr(m.r.msgs, "is no valid ROS name"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* gazebo_ros puts each <argument> before its own --ros-args: a rule
+ * counts only inside ROS arguments, one argv element each. */
+Test(migrate, arguments_read_as_rclcpp_reads_them)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so'"
+		" name='p'><ros><argument>~/out:=ignored</argument></ros></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<topic>/p/out</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "Classic ignored this one"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so' name='p'>"
+		"<ros><argument>--ros-args</argument><argument>-r</argument>"
+		"<argument>~/out:=imu</argument></ros></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "<topic>/imu</topic>"), "%s", m.r.sdf);
+	cr_assert_null(strstr(m.r.msgs, "ignored"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* A note in the three styles: text "note:", JSON "note", GitHub ::notice. */
+Test(migrate, notes_in_every_style)
+{
+	struct u2s_diagnostic d = { U2S_NOTE, "U2S1206", "r.urdf", 3, 7, "plugin 'p' migrated",
+				    NULL };
+	char buf[512];
+
+	u2s_diagnostic_format(&d, U2S_DIAG_TEXT, buf, sizeof buf);
+	cr_assert_str_eq(buf, "r.urdf:3:7: note: plugin 'p' migrated [U2S1206]");
+	u2s_diagnostic_format(&d, U2S_DIAG_JSON, buf, sizeof buf);
+	cr_assert(strstr(buf, "\"severity\":\"note\""), "%s", buf);
+	u2s_diagnostic_format(&d, U2S_DIAG_GITHUB, buf, sizeof buf);
+	cr_assert(!strncmp(buf, "::notice ", 9), "%s", buf);
+}
+
+/* Notes only when asked for (the CLI's -v), never under -q. */
+Test(migrate, notes_only_when_asked)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	o.flags = U2S_MIGRATE;
+	r = convert_opts(ROBOT(DIFF_DRIVE("")), &o);
+	cr_assert_null(strstr(r.msgs, ": note: "), "%s", r.msgs);
+	result_free(&r);
+	o.flags = U2S_MIGRATE | U2S_NOTES | U2S_QUIET;
+	r = convert_opts(ROBOT(DIFF_DRIVE("")), &o);
+	cr_assert_str_eq(r.msgs, "");
+	result_free(&r);
+}
