@@ -183,7 +183,10 @@ def split_messages(text):
 
 
 def header_data(msg, key):
-    """The value of header.data[key] (frame_id, child_frame_id), or None."""
+    """The value of header.data[key] (frame_id, child_frame_id), or None;
+    gz.msgs.NavSat carries its frame in a field of its own, frame_id."""
+    if key == "frame_id" and isinstance(msg.get("frame_id"), str):
+        return msg["frame_id"]
     data = msg.get("header", {}).get("data", [])
     if isinstance(data, dict):
         data = [data]
@@ -275,6 +278,18 @@ class Run:
                  "stepped", "version", "messages")}
 
 
+def sensors_version():
+    """ign-sensors' version, from the server's library file name
+    (/opt/gzf/lib/libignition-sensors6.so.X.Y.Z), or None."""
+    import glob as _glob
+    prefix = os.path.dirname(os.path.dirname(os.path.dirname(GZF_ENV)))  # /opt/gzf
+    for f in _glob.glob(os.path.join(prefix, "lib", "libignition-sensors*.so.*.*.*")):
+        m = re.search(r"\.so\.(\d+\.\d+\.\d+)$", f)
+        if m:
+            return m.group(1)
+    return None
+
+
 def version_tuple(v):
     try:
         return tuple(int(x) for x in v.split("."))
@@ -299,24 +314,28 @@ def run_world(world, iterations=500, timeout=120, once=(), stream=(),
     proc = subprocess.Popen(
         ["ign", "gazebo", "-s", "-r", "--iterations", str(iterations),
          "-v", str(verbosity), os.path.abspath(world)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL, start_new_session=True)
     th = None
     if during:
         th = threading.Thread(target=during, args=(env, proc), daemon=True)
         th.start()
+    # stdout ([Msg], [Dbg]) and stderr ([Err], [Wrn]) apart: merged into
+    # one pipe, lines of the two streams were seen spliced mid-line.
     try:
-        out, _ = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         r.timed_out = True
         os.killpg(proc.pid, signal.SIGKILL)
-        out, _ = proc.communicate()
+        out, err = proc.communicate()
     r.wall = time.monotonic() - t0
     r.rc = proc.returncode
     if th:
         th.join(30)
-    r.log = ANSI.sub("", out.decode("utf-8", "replace"))
-    for line in r.log.splitlines():
+    r.stdout = ANSI.sub("", out.decode("utf-8", "replace"))
+    r.stderr = ANSI.sub("", err.decode("utf-8", "replace"))
+    r.log = r.stdout + "\n---- stderr ----\n" + r.stderr
+    for line in r.stderr.splitlines() + r.stdout.splitlines():
         if ERR.match(line):
             r.errors.append(line)
         elif WRN.match(line):
@@ -326,8 +345,8 @@ def run_world(world, iterations=500, timeout=120, once=(), stream=(),
             r.version = m.group(1)
     # "Serving world controls": a world was made; "Publishing dynamic pose
     # messages": the SceneBroadcaster's first PostUpdate, after a step.
-    r.world_made = "Serving world controls on" in r.log
-    r.stepped = "Publishing dynamic pose messages" in r.log
+    r.world_made = "Serving world controls on" in r.stdout
+    r.stepped = "Publishing dynamic pose messages" in r.stdout
     for s in subs:
         msgs = s.stop(wait=5 if s in subs[:len(once)] else 0)
         r.messages.setdefault(s.topic, []).extend(msgs)
@@ -373,11 +392,13 @@ class AllowList:
 
 
 class KnownFailures:
-    """tests/gz/known-failures: `LABEL-GLOB REGEX` lines, each after a
-    comment naming the u2s (or server) bug: [Err] lines u2s could avoid
-    and does not yet.  They are reported as XFAIL, robot by robot; an
-    entry that no longer matches anything is reported (XPASS) and fails
-    the run, so that the list shrinks as the bugs are fixed."""
+    """tests/gz/known-failures: `LABEL-GLOB MODE REGEX` lines, each after
+    a comment naming the u2s (or server) bug: [Err] lines u2s could avoid
+    and does not yet.  MODE: plain (plain --world runs), migrate
+    (--migrate runs) or any.  They are reported as XFAIL, robot by robot;
+    an entry of a mode that ran and no longer matches anything is
+    reported (XPASS) and fails the run, so the list shrinks as bugs are
+    fixed."""
 
     def __init__(self, path):
         self.rules = []
@@ -388,12 +409,17 @@ class KnownFailures:
                 s = line.strip()
                 if not s or s.startswith("#"):
                     continue
-                glob_, rx = s.split(None, 1)
-                self.rules.append([glob_, re.compile(rx), "%s:%d" % (os.path.basename(path), n), 0])
+                glob_, mode, rx = s.split(None, 2)
+                if mode not in ("plain", "migrate", "any"):
+                    raise ValueError("%s:%d: mode %r: plain, migrate or any" % (path, n, mode))
+                self.rules.append([glob_, re.compile(rx), "%s:%d" % (os.path.basename(path), n),
+                                   0, mode])
 
-    def match(self, label, line):
+    def match(self, label, line, migrated):
         import fnmatch
         for r in self.rules:
+            if r[4] != "any" and (r[4] == "migrate") != migrated:
+                continue
             if fnmatch.fnmatch(label, r[0]) and r[1].search(line):
                 r[3] += 1
                 return r[2]
