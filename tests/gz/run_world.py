@@ -55,6 +55,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 import threading
 import time
@@ -153,6 +154,11 @@ def check_world(world, bridge=None, expect=None, allow=None, migrated=False,
                           "" if run.stepped else ", never stepped",
                           ", killed by signal %d" % -run.rc if crashed else "",
                           ", timed out" if run.timed_out else "")))
+    if crashed:
+        # no [Err] line says so: the abort message is the last word
+        last = [x for x in run.stderr.splitlines()
+                if re.search(r"[Aa]ssert|ERROR|Segmentation|terminate", x)]
+        run.errors.append("[crash] killed by signal %d: %s" % (-run.rc, last[-1] if last else ""))
     for line in run.errors:
         rule = allow.classify(line, migrated, corpus) if allow else None
         if rule:
