@@ -3,7 +3,7 @@
 // plugin, step it, and say for each model whether it simulates.
 //
 // Usage: physics_step [--engine PLUGIN.so] [--steps N] [--keep-poses]
-//                     [--settle M] [--trace K] WORLD.sdf
+//                     [--settle M] [--trace K] [--placement] WORLD.sdf
 //   --settle M  a free model not at rest after the N judged steps is
 //              stepped on, up to step M (default 10000), and its line says
 //              whether and when it comes to rest: not a verdict, a reason
@@ -53,7 +53,11 @@
 // through SetFreeGroupWorldPose, straight up or down so that its lowest
 // collision point is at z = 0, the top of the ground plane: the robot is
 // spawned standing on the ground, as a user spawns one.  --keep-poses
-// leaves every model where the world puts it.
+// leaves every model where the world puts it.  --placement steps
+// nothing: it prints, for each free model with a collision built,
+// "MODEL: lowest collision point at z = LOW" (the world as written, before
+// the move), which is how far u2s's own placement (u2s --world) is from
+// this one; scripts/place-check compares the two.
 //
 // Verdicts, one line per model, "MODEL: pass|FAIL|cannot judge: why":
 //   - every link pose finite after every step, else FAIL;
@@ -368,7 +372,8 @@ void LoopbackProfiler()
 int Usage()
 {
   std::cerr << "usage: physics_step [--engine PLUGIN.so] [--steps N] "
-               "[--keep-poses] [--settle M] [--trace K] WORLD.sdf\n";
+               "[--keep-poses] [--settle M] [--trace K] [--placement] "
+               "WORLD.sdf\n";
   return 3;
 }
 
@@ -380,6 +385,7 @@ int main(int argc, char **argv)
   std::string worldFile;
   long steps = 2000;
   bool keepPoses = false;
+  bool placementOnly = false;
   long trace = 0;
   long settle = 10000;
   for (int i = 1; i < argc; ++i)
@@ -395,6 +401,8 @@ int main(int argc, char **argv)
       trace = std::strtol(argv[++i], nullptr, 10);
     else if (a == "--keep-poses")
       keepPoses = true;
+    else if (a == "--placement")
+      placementOnly = true;
     else if (!a.empty() && a[0] == '-')
       return Usage();
     else if (worldFile.empty())
@@ -685,6 +693,12 @@ int main(int argc, char **argv)
         if (std::isfinite(z))
           low = std::min(low, z);
       }
+      if (placementOnly)
+      {
+        std::printf("%s: lowest collision point at z = %.9g\n",
+                    rec.name.c_str(), low);
+        continue;
+      }
       if (std::isfinite(low) && low != 0.0)
       {
         auto X = rec.group->FrameDataRelativeToWorld().pose;
@@ -692,6 +706,15 @@ int main(int argc, char **argv)
         rec.group->SetWorldPose(X);
       }
     }
+  }
+
+  if (placementOnly)
+  {
+    for (const auto &rec : models)
+      if (!rec.cannot.empty())
+        std::printf("%s: not placed: %s\n", rec.name.c_str(),
+                    rec.cannot.c_str());
+    return 0;
   }
 
   // 7. Step.

@@ -25,6 +25,7 @@
 #include "uri.h"
 #include "world.h"
 #include "write.h"
+#include "write_urdf.h"
 
 #define OUT_BUFSZ (1024 * 1024)
 
@@ -74,6 +75,10 @@ static void count_stats(const struct robot *rb, struct u2s_stats *st)
 		st->frames_out += j->fate == JOINT_LUMPED || j->fate == JOINT_AS_FRAME;
 	}
 	count_blobs(rb, st);
+	if (rb->plan && rb->plan->placed) {
+		st->placed = 1;
+		st->place_z = rb->plan->place_z;
+	}
 }
 
 /* Where a conversion reads and writes: descriptors, or memory and a
@@ -127,11 +132,15 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		out_init_sink(&o, io->write_fn, io->write_arg, buf, OUT_BUFSZ);
 	else
 		out_init(&o, io->out_fd, buf, OUT_BUFSZ);
-	write_sdf(ctx, rb, opts, target, &o);
+	if (opts->output_urdf)
+		write_urdf(rb, target, &o);
+	else
+		write_sdf(ctx, rb, opts, target, &o);
 	if (out_flush(&o) != 0) {
 		if (o.err == ENOMEM)
 			return out_of_memory(d);
-		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the SDF output: %s", strerror(o.err));
+		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the %s output: %s",
+			   opts->output_urdf ? "URDF" : "SDF", strerror(o.err));
 		return U2S_IO;
 	}
 	return opts->bridge_fn ? write_bridge(rb, opts, buf, d) : U2S_OK;
@@ -160,8 +169,11 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 		rc = resolve(*rb, d, opts, target);
 	if (rc == U2S_OK)
 		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
-	if (rc == U2S_OK)
+	/* The URDF written keeps its URIs as they are. */
+	if (rc == U2S_OK && !opts->output_urdf)
 		rc = uri_rewrite(*rb, d, opts);
+	if (rc == U2S_OK && opts->output_urdf)
+		rc = urdf_check(*rb, d, opts, target);
 	if (rc == U2S_OK && opts->check)
 		world_check_meshes(*rb, d, opts, target);
 	if (rc == U2S_OK && d->errors)
@@ -284,12 +296,13 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
-		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES)
+		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES | \
+		     U2S_PLACE)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
-		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE };
+		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -351,6 +364,9 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_MODEL_NAME;
 	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
 		return OPTIONS_MIGRATE_ALONE;
+	if ((pub->flags & U2S_OUTPUT_URDF) && ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE)) ||
+					       pub->model_name))
+		return OPTIONS_URDF_WORLD;
 	return OPTIONS_FINE;
 }
 
@@ -377,6 +393,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->world = !!(pub->flags & U2S_WORLD);
 	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
 	o->has_pose = !!(pub->flags & U2S_POSE);
+	o->place = !!(pub->flags & U2S_PLACE);
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
@@ -465,6 +482,11 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_MIGRATE_ALONE:
 		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
 			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
+		return U2S_USAGE;
+	case OPTIONS_URDF_WORLD:
+		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF writes the robot's URDF: "
+			   "no world, pose, placement or model folder (U2S_WORLD, U2S_POSE, U2S_PLACE, "
+			   "model_name) with it");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

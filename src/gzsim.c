@@ -331,7 +331,7 @@ const struct gz_classic_plugin gz_classic_table[] = {
 	{ P("gazebo_ros2_control"), NULL, NULL,
 	  "gz_ros2_control: <plugin filename=\"gz_ros2_control-system\" "
 	  "name=\"gz_ros2_control::GazeboSimROS2ControlPlugin\"> (Fortress: "
-	  "ign_ros2_control-system, ign_ros2_control::IgnitionROS2ControlPlugin)" },
+	  "ign_ros2_control-system, ign_ros2_control::IgnitionROS2ControlPlugin)", NULL },
 	/* ROS 1's gazebo_ros_control (noetic gazebo_ros_control_plugin.cpp)
 	 * reads <transmission>s and ROS 1 controller parameters: nothing of
 	 * it carries over mechanically */
@@ -339,79 +339,133 @@ const struct gz_classic_plugin gz_classic_table[] = {
 	  "this is ROS 1's ros_control, which has no gz-sim counterpart: port the robot "
 	  "to ROS 2 first (<ros2_control> tags in place of <transmission>, the controllers' "
 	  "YAML for ros2_controllers), then gz_ros2_control (gz_ros2_control-system, "
-	  "Fortress: ign_ros2_control-system) loads it" },
+	  "Fortress: ign_ros2_control-system) loads it", NULL },
 	{ P("gazebo_ros_diff_drive", "gazebo_ros_diffdrive", "gazebo_ros_skid_steer_drive",
 	    "DiffDrivePlugin", "SkidSteerDrivePlugin"),
 	  "diff-drive", "DiffDrive",
-	  "the gz-sim DiffDrive system, with ros_gz_bridge for cmd_vel, odometry and tf" },
+	  "the gz-sim DiffDrive system, with ros_gz_bridge for cmd_vel, odometry and tf", NULL },
 	{ P("gazebo_ros_ackermann_drive"), "ackermann-steering", "AckermannSteering",
-	  "the gz-sim AckermannSteering system, with ros_gz_bridge for cmd_vel and odometry" },
+	  "the gz-sim AckermannSteering system, with ros_gz_bridge for cmd_vel and odometry", NULL },
 	{ P("gazebo_ros_tricycle_drive"), NULL, NULL,
 	  "no gz-sim system drives a tricycle: gz_ros2_control with ros2_controllers' "
-	  "tricycle_controller" },
+	  "tricycle_controller", NULL },
 	{ P("gazebo_ros_planar_move", "gazebo_ros_omni_3wd_drive"),
 	  "velocity-control", "VelocityControl",
 	  "the gz-sim VelocityControl system (cmd_vel on the model), with ros_gz_bridge; "
-	  "OdometryPublisher for odometry" },
+	  "OdometryPublisher for odometry", NULL },
 	{ P("gazebo_ros_joint_state_publisher"), "joint-state-publisher", "JointStatePublisher",
-	  "the gz-sim JointStatePublisher system, with ros_gz_bridge for joint_states" },
+	  "the gz-sim JointStatePublisher system, with ros_gz_bridge for joint_states", NULL },
 	{ P("gazebo_ros_joint_pose_trajectory", "gazebo_ros_joint_trajectory",
 	    "JointTrajectoryPlugin"),
 	  "joint-trajectory-controller", "JointTrajectoryController",
-	  "the gz-sim JointTrajectoryController system with ros_gz_bridge, or gz_ros2_control" },
+	  "the gz-sim JointTrajectoryController system with ros_gz_bridge, or gz_ros2_control", NULL },
 	{ P("gazebo_ros_p3d"), "odometry-publisher", "OdometryPublisher",
 	  "the gz-sim OdometryPublisher system (ground-truth odometry; PosePublisher for "
-	  "poses), with ros_gz_bridge" },
+	  "poses), with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_force"), "apply-link-wrench", "ApplyLinkWrench",
-	  "the gz-sim ApplyLinkWrench system (Fortress from 6.11), with ros_gz_bridge" },
+	  "the gz-sim ApplyLinkWrench system (Fortress from 6.11), with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_camera", "gazebo_ros_triggered_camera", "gazebo_ros_prosilica",
 	    "gazebo_ros_video"),
 	  "sensors", "Sensors",
 	  "a camera sensor, which the Sensors system simulates, with ros_gz_bridge or "
-	  "ros_gz_image for the images" },
+	  "ros_gz_image for the images", NULL },
 	{ P("gazebo_ros_depth_camera", "gazebo_ros_openni_kinect"), "sensors", "Sensors",
 	  "a depth_camera or rgbd_camera sensor, which the Sensors system simulates, with "
-	  "ros_gz_bridge for images and points" },
+	  "ros_gz_bridge for images and points", NULL },
 	{ P("gazebo_ros_multicamera", "gazebo_ros_multi_camera",
 	    "gazebo_ros_triggered_multicamera"),
 	  "sensors", "Sensors",
-	  "one camera sensor per camera, which the Sensors system simulates, with ros_gz_bridge" },
+	  "one camera sensor per camera, which the Sensors system simulates, with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_ray_sensor", "gazebo_ros_laser", "gazebo_ros_gpu_laser",
 	    "gazebo_ros_block_laser", "gazebo_ros_range", "gazebo_ros_sonar"),
 	  "sensors", "Sensors",
 	  "a gpu_lidar sensor, which the Sensors system simulates, with ros_gz_bridge for "
-	  "the scan or points" },
+	  "the scan or points", NULL },
 	{ P("gazebo_ros_imu_sensor", "gazebo_ros_imu", "hector_gazebo_ros_imu"), "imu", "Imu",
-	  "an imu sensor, which the Imu system simulates, with ros_gz_bridge" },
+	  "an imu sensor, which the Imu system simulates, with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_gps_sensor", "hector_gazebo_ros_gps"), "navsat", "NavSat",
 	  "a navsat sensor, which the NavSat system simulates (the world needs "
-	  "<spherical_coordinates>), with ros_gz_bridge" },
+	  "<spherical_coordinates>), with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_ft_sensor"), "forcetorque", "ForceTorque",
-	  "a force_torque sensor, which the ForceTorque system simulates, with ros_gz_bridge" },
+	  "a force_torque sensor, which the ForceTorque system simulates, with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_bumper"), "contact", "Contact",
-	  "a contact sensor, which the Contact system simulates, with ros_gz_bridge" },
+	  "a contact sensor, which the Contact system simulates, with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_magnetometer_sensor", "hector_gazebo_ros_magnetic"),
 	  "magnetometer", "Magnetometer",
-	  "a magnetometer sensor, which the Magnetometer system simulates, with ros_gz_bridge" },
+	  "a magnetometer sensor, which the Magnetometer system simulates, with ros_gz_bridge", NULL },
 	{ P("gazebo_ros_vacuum_gripper"), "detachable-joint", "DetachableJoint",
-	  "the gz-sim DetachableJoint system, which attaches and detaches a link on command" },
-	{ P("gazebo_ros_wheel_slip"), "wheel-slip", "WheelSlip", "the gz-sim WheelSlip system" },
+	  "the gz-sim DetachableJoint system, which attaches and detaches a link on command", NULL },
+	{ P("gazebo_ros_wheel_slip"), "wheel-slip", "WheelSlip", "the gz-sim WheelSlip system", NULL },
 	{ P("gazebo_ros_elevator", "ElevatorPlugin"), "elevator", "Elevator",
-	  "the gz-sim Elevator system (Fortress from 6.6)" },
-	{ P("LiftDragPlugin"), "lift-drag", "LiftDrag", "the gz-sim LiftDrag system" },
+	  "the gz-sim Elevator system (Fortress from 6.6)", NULL },
+	{ P("LiftDragPlugin"), "lift-drag", "LiftDrag", "the gz-sim LiftDrag system", NULL },
 	{ P("BuoyancyPlugin"), "buoyancy", "Buoyancy",
-	  "the gz-sim Buoyancy system, in the world" },
+	  "the gz-sim Buoyancy system, in the world", NULL },
+	/* Mimic: gz-sim's Physics system (gz-sim8 src/systems/physics/Physics.cc)
+	 * builds an <axis><mimic> only where the engine has the
+	 * MimicConstraintJointFeature, and says "the chosen physics engine does
+	 * not support mimic constraints" where not: of gz-physics' plugins only
+	 * bullet-featherstone implements SetJointMimicConstraint
+	 * (bullet-featherstone/src/JointFeatures.cc), not dartsim, the
+	 * default.  Fortress (SDFormat 1.9) has no <mimic> at all. */
 	{ P("gazebo_ros_mimic_joint", "*mimic_joint_plugin"), NULL, NULL,
-	  "no plugin: the URDF <mimic> of the joint, which SDFormat 1.10 and later hold" },
+	  "no plugin: the URDF <mimic> of the joint, which u2s writes as <axis><mimic>; "
+	  "gz-sim 8 (Harmonic) and later enforce it only with the bullet-featherstone "
+	  "engine (gz sim --physics-engine gz-physics-bullet-featherstone-plugin, or the "
+	  "Physics system's <engine><filename>): DART, the default, ignores it and says so",
+	  "nothing in Fortress: SDFormat 1.9 has no <mimic> (u2s leaves it out, U2S1106) and "
+	  "no Fortress engine enforces one; drive the follower joint as well (gz_ros2_control "
+	  "can command it with its leader), or write SDFormat 1.11 for gz-sim 8 (Harmonic) "
+	  "and later with the bullet-featherstone engine" },
+	/* F3D (gazebo_plugins/src/gazebo_ros_f3d.cpp: the force and torque on
+	 * a link, as a WrenchStamped): no gz-sim system publishes a link's
+	 * wrench; the ForceTorque system measures a joint's
+	 * (src/systems/force_torque/ForceTorque.cc, a force_torque sensor in
+	 * the joint), the Contact system contact forces. */
+	{ P("gazebo_ros_f3d"), "forcetorque", "ForceTorque",
+	  "no gz-sim system publishes the force on a link: a force_torque sensor in the "
+	  "link's parent joint (the ForceTorque system) measures the wrench that joint "
+	  "carries, which is the link's when it hangs by that joint alone, and a contact "
+	  "sensor (the Contact system) the contact forces on a collision; with ros_gz_bridge "
+	  "to publish them as a ROS wrench", NULL },
 	{ P("gazebo_ros_init", "gazebo_ros_factory", "gazebo_ros_state", "gazebo_ros_api_plugin",
 	    "gazebo_ros_paths_plugin", "gazebo_ros_properties"),
 	  NULL, NULL,
-	  "ros_gz_sim (its launch files and create) and ros_gz_bridge for /clock" },
+	  "ros_gz_sim (its launch files and create) and ros_gz_bridge for /clock", NULL },
 	{ P("gazebo_ros_*", "hector_gazebo_*"), NULL, NULL,
-	  "a Gazebo Classic ROS plugin, which gz-sim does not load: a gz-sim system of the "
-	  "same job, with ros_gz_bridge" },
+	  "the gz-sim system that does its job, where one does (gz-sim's src/systems), with "
+	  "ros_gz_bridge for its ROS topics; u2s knows no closer replacement for this one", NULL },
 };
 const size_t gz_classic_count = sizeof gz_classic_table / sizeof gz_classic_table[0];
+
+/* ---- camera settings ------------------------------------------------------- */
+
+/* The children of <camera> in SDFormat's camera.sdf (1.9, 1.11 and 1.12
+ * alike; its <pose> left out: a <sensor> has its own).  sensor.sdf holds
+ * none of them, so under <sensor> each is an unknown element: libsdformat
+ * 14 and 16 warn ("not defined in SDF. Copying[image] as children of
+ * [sensor]"), 12 says nothing, and gz-sim reads none (sdf::Camera comes
+ * from <camera> only). */
+static const char *const camera_elements[] = {
+	"box_type", "camera_info_topic", "clip", "depth_camera", "distortion",
+	"horizontal_fov", "image", "lens", "noise", "optical_frame_id", "save",
+	"segmentation_type", "trigger_topic", "triggered", "visibility_mask", NULL };
+
+int gz_sensor_has_camera(const char *type)
+{
+	const struct gz_system *sys = gz_system_for_sensor(type);
+
+	return type && ((sys && !strcmp(sys->klass, "Sensors") && strcmp(type, "gpu_lidar") &&
+			 strcmp(type, "gpu_ray")) || !strcmp(type, "multicamera"));
+}
+
+int gz_camera_element(const char *name)
+{
+	for (const char *const *e = camera_elements; *e; e++)
+		if (!strcmp(*e, name))
+			return 1;
+	return 0;
+}
 
 const struct gz_classic_plugin *gz_classic_plugin(const char *filename)
 {

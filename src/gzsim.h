@@ -96,6 +96,9 @@ struct gz_classic_plugin {
 	 * ignition-gazebo-<stem>-system for Fortress), else NULL. */
 	const char *stem, *klass;
 	const char *replacement;  /* one sentence, for a message */
+	/* The sentence for Fortress (SDFormat 1.9) when what replaces it
+	 * there differs; NULL: REPLACEMENT. */
+	const char *replacement_fortress;
 };
 
 extern const struct gz_classic_plugin gz_classic_table[];
@@ -105,5 +108,14 @@ extern const size_t gz_classic_count;
  * (libgazebo_ros_diff_drive.so, libgazebo_ros2_control.so ...), the most
  * specific first; NULL when FILENAME is not one of them. */
 const struct gz_classic_plugin *gz_classic_plugin(const char *filename);
+
+/* Whether a sensor of TYPE keeps its settings in a <camera> element (the
+ * camera types the Sensors system simulates, and multicamera). */
+int gz_sensor_has_camera(const char *type);
+
+/* Whether NAME is an element SDFormat reads only inside <camera> (image,
+ * clip, horizontal_fov ...): written straight under a camera's <sensor>
+ * it is an unknown element, which gz-sim does not read. */
+int gz_camera_element(const char *name);
 
 #endif

@@ -437,6 +437,9 @@ static void move_posed_blobs(struct robot *rb, struct diag *d, struct link *l, s
 	const struct ext_ref *r;
 	unsigned i;
 
+	if (rb->blobs_unlumped)   /* the URDF output: its reader lumps (model.h) */
+		return;
+
 	for (r = l->exts.first; r; r = r->next)
 		for (i = 0; i < r->ext->blobs.n; i++) {
 			struct xnode *b = r->ext->blobs.v[i];
@@ -675,6 +678,9 @@ static void rewrite_blobs(struct robot *rb, struct diag *d, const struct sdf_tar
 	struct walks w = walks_for(rb);
 	unsigned i, k;
 
+	if (rb->blobs_unlumped)   /* the URDF output: its reader lumps (model.h) */
+		return;
+
 	for (i = 0; i < rb->norder; i++)
 		if (rb->order[i]->fate == LINK_LUMPED)
 			move_posed_blobs(rb, d, rb->order[i], rb->order[i]->to_owner, 1,
@@ -716,6 +722,9 @@ void lump_frames_done(struct robot *rb)
 {
 	const struct ext_ref *r;
 	unsigned i, k;
+
+	if (rb->blobs_unlumped)   /* the URDF output: its reader lumps (model.h) */
+		return;
 
 	/* contact sensors follow their collision to the owner: a frame's now,
 	 * a lumped link's again (lumped into a link that became a frame, it

@@ -33,8 +33,9 @@ static const char USAGE[] =
 	"                     or FIFO is written directly, a symlink's target replaced)\n"
 	"  -d, --output-dir=DIR\n"
 	"                     write each FILE to DIR/NAME.sdf, atomically, where NAME\n"
-	"                     is FILE's base name without a .urdf or .xml suffix; go\n"
-	"                     on past a file that fails (DIR is made when missing)\n"
+	"                     is FILE's base name without a .urdf or .xml suffix\n"
+	"                     (NAME.urdf with --output-format=urdf); go on past a\n"
+	"                     file that fails (DIR is made when missing)\n"
 	"      --check        read and resolve each FILE, report, write nothing\n"
 	"  -v, --stats        after each conversion, print on standard error (and\n"
 	"                     the notes of what --migrate did):\n"
@@ -584,9 +585,14 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		return usage_error(c, D_CLI_MIGRATE_ALONE, "%s", c->bridge_config ?
 				   "--bridge-config applies to --migrate only" :
 				   "--output-format=urdf applies to --migrate only");
-	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK)))
+	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK) ||
+				 c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_BRIDGE_ONE, "%s", "--bridge-config=FILE is the "
-				   "bridge of one FILE: not with -d, --check or several FILEs");
+				   "bridge of one FILE converted to one SDF: not with -d, --check, "
+				   "--model-dir or several FILEs");
+	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->opts.flags & (U2S_WORLD | U2S_POSE)))
+		return usage_error(c, D_CLI_URDF_WORLD, "%s", "--output-format=urdf writes the "
+				   "robot's URDF: not with --world or --pose");
 	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_URDF_NOT_FOLDER, "%s", "--output-format=urdf writes a "
 				   "URDF, not a model folder: not with --model-dir");
@@ -780,10 +786,13 @@ static int convert_to_file(const struct cli *c, int in_fd, const char *name, con
 }
 
 /* NAME.sdf for FILE: its base name with a final .urdf or .xml (in any case)
- * replaced by .sdf, or .sdf added to any other name. */
+ * replaced by .sdf, or .sdf added to any other name; NAME.urdf with
+ * --output-format=urdf (the input's own name, when -d is another folder:
+ * -d into the input's folder is refused as the output being the input). */
 static char *batch_name(const struct cli *c, const char *file)
 {
 	static const char *const suffixes[] = { ".urdf", ".xml" };
+	const char *ext = c->opts.flags & U2S_OUTPUT_URDF ? ".urdf" : ".sdf";
 	size_t len = strlen(file), i;
 	const char *base;
 	char *name;
@@ -800,8 +809,8 @@ static char *batch_name(const struct cli *c, const char *file)
 			break;
 		}
 	}
-	name = xrealloc(c, NULL, len + sizeof ".sdf");
-	sprintf(name, "%.*s.sdf", (int)len, base);
+	name = xrealloc(c, NULL, len + strlen(ext) + 1);
+	sprintf(name, "%.*s%s", (int)len, base, ext);
 	return name;
 }
 
@@ -855,6 +864,13 @@ static int hold(void *arg, const char *buf, size_t len)
 	return 0;
 }
 
+static int bridge_failed(const struct cli *c, const char *out, int err)
+{
+	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
+	    strerror(err));
+	return U2S_IO;
+}
+
 /* Writes the LEN bytes at BUF to OUT as -o writes (a temporary file beside
  * it, renamed over it once whole); U2S_OK or U2S_IO, said. */
 static int write_whole(const struct cli *c, const char *out, const char *buf, size_t len)
@@ -876,11 +892,29 @@ static int write_whole(const struct cli *c, const char *out, const char *buf, si
 	if (tmp && fd >= 0 && temp_finish(c, tmp, out, !err) != 0 && !err)
 		err = errno;
 	free(tmp);
-	if (!err)
-		return U2S_OK;
-	say(c, D_CLI_BRIDGE_WRITE_FAILED, "cannot write the bridge configuration %s: %s", out,
-	    strerror(err));
-	return U2S_IO;
+	return err ? bridge_failed(c, out, err) : U2S_OK;
+}
+
+/* U2S_OK when the bridge file OUT can be made: its folder exists and takes
+ * new files, and OUT is no folder; else said, U2S_IO (before anything is
+ * written, so that a bad path leaves no SDF behind either). */
+static int bridge_writable(const struct cli *c, const char *out)
+{
+	const char *slash = strrchr(out, '/');
+	char *dir = xrealloc(c, NULL, strlen(out) + 2);
+	struct stat st;
+	int err = 0;
+
+	if (slash)
+		sprintf(dir, "%.*s", slash == out ? 1 : (int)(slash - out), out);
+	else
+		strcpy(dir, ".");
+	if (access(dir, W_OK | X_OK) != 0)
+		err = errno;
+	else if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+		err = EISDIR;
+	free(dir);
+	return err ? bridge_failed(c, out, err) : U2S_OK;
 }
 
 /* ---- one input ---------------------------------------------------------------- */
@@ -915,6 +949,8 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		say(c, D_CLI_STDOUT_CLOSED, "cannot write standard output: it is closed");
 		return U2S_IO;
 	}
+	if (c->bridge_config && !folder && bridge_writable(c, c->bridge_config) != U2S_OK)
+		return U2S_IO;
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;

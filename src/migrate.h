@@ -14,7 +14,12 @@
  * .migrated, for the URDF output), and collects the bridge entries of the
  * ROS interface (src/bridge.h).  Each plugin migrated is a note; each
  * approximation a warning naming the Classic element, the choice made and
- * why; a plugin it cannot migrate is left in place, for U2S1202. */
+ * why; a plugin it cannot migrate is left in place, for U2S1202.
+ *
+ * The ROS 2 dialect of every row is migrated; the ROS 1 (noetic) dialect
+ * of the sensor plugins and of gazebo_ros_ft_sensor too, its names
+ * resolved as roscpp did (rosname.h ros1_resolve), so that the robot keeps
+ * its topic names as a ROS 2 robot. */
 #ifndef U2S_MIGRATE_H
 #define U2S_MIGRATE_H
 

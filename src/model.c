@@ -153,3 +153,12 @@ void material_black(struct material *m)
 	m->has_rgba = 1;
 	m->black = 1;
 }
+
+void gazebo_keep_migrated(struct robot *rb)
+{
+	struct gazebo *g;
+
+	for (g = rb->gazebos; g; g = g->next)
+		if ((g->migrated || g->added) && g->elem && !g->as_migrated)
+			g->as_migrated = xnode_copy(&rb->arena, g->elem);
+}

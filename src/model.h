@@ -83,6 +83,10 @@ struct ext {
 	struct tag_values tags;      /* the special tags it sets (src/tags.h) */
 	struct node_list blobs;      /* elements inserted as they are */
 	struct node_list visual_blobs, collision_blobs; /* children of <visual>/<collision> */
+	/* --migrate: the colours written instead of the script its <material>
+	 * tag names (a <material> holding them; src/classic_material.h), or
+	 * NULL: the tag is written as it is. */
+	const struct xnode *material_colours;
 };
 
 struct ext_ref { struct ext *ext; struct ext_ref *next; };
@@ -201,12 +205,61 @@ struct joint {
 	struct joint *next;          /* document order */
 };
 
+/* Bytes [start, end) of the input, counted from its first byte (where the
+ * reader began: the descriptor's offset then, or the buffer's start). */
+struct span { size_t start, end; };
+
+/* A <gazebo> block: its element tree as read, which resolve's ext blobs
+ * share.  The migration (--migrate) rewrites ELEM in place and the URDF
+ * output (write_urdf.c, U2S_OUTPUT_URDF) prints it back:
+ *   - a block of the input whose tree the migration changed: it sets
+ *     MIGRATED, and ELEM is printed in place of SPAN (ELEM NULL, or left
+ *     with no children: the block is removed, with its line when it is
+ *     alone on it);
+ *   - a block the migration makes (a <gazebo reference='JOINT'> holding a
+ *     sensor): appended to rb->gazebos (LIST_APPEND, gazebos_last) with
+ *     ADDED set and no span; it is printed before </robot>, in the order
+ *     of the list.
+ * A block neither marks is copied byte for byte.  Under U2S_OUTPUT_URDF
+ * lumping leaves the blocks' trees as they are (robot.blobs_unlumped: a
+ * sensor's pose moved into the link it is merged into would be moved
+ * again by whoever reads the URDF, which lumps it again), and resolve
+ * copies each marked tree as soon as migrate() is done
+ * (gazebo_keep_migrated): the copy is what is printed, not what the
+ * schema then makes of ELEM for the SDF (required defaults added). */
 struct gazebo {
 	const char *reference;       /* NULL when absent */
 	struct xnode *elem;
 	int migrated;                /* --migrate changed its tree (migrate.c) */
 	int added;                   /* made by --migrate: no source span */
 	struct gazebo *next;
+	/* U2S_OUTPUT_URDF only: from '<gazebo' to after '</gazebo>' or '/>'
+	 * (where expat reported it: write_urdf.c checks the bytes are
+	 * those). */
+	int has_span;
+	struct span span;
+	struct xnode *as_migrated;   /* ELEM's copy once migrated (NULL: print ELEM) */
+};
+
+/* <ros2_control><hardware><plugin>TEXT</plugin>: the hardware plugin
+ * gz_ros2_control loads from robot_description (U2S_OUTPUT_URDF only). */
+struct hw_plugin {
+	struct span text_span;       /* the bytes between <plugin> and </plugin> */
+	const char *text;            /* as expat read it (entities expanded) */
+	struct srcpos pos;
+	struct hw_plugin *next;      /* document order */
+};
+
+/* What the URDF output needs of the input (U2S_OUTPUT_URDF; else all
+ * zero): its bytes and where things are in them. */
+struct urdf_source {
+	const char *bytes;           /* the whole input (the caller's buffer, or a
+				      * copy under the conversion's context) */
+	size_t len;
+	size_t robot_open_end;       /* just after the <robot ...> start tag */
+	int has_robot_close;
+	size_t robot_close;          /* where </robot> starts */
+	struct hw_plugin *plugins, *plugins_last;
 };
 
 struct robot {
@@ -228,6 +281,10 @@ struct robot {
 	struct joint *joints, *joints_last;
 	struct gazebo *gazebos, *gazebos_last;
 	unsigned nlinks, njoints;
+	struct urdf_source source;   /* U2S_OUTPUT_URDF: the input's bytes, spans */
+	/* U2S_OUTPUT_URDF: lump.c leaves the blobs as they are (struct
+	 * gazebo); set by resolve. */
+	int blobs_unlumped;
 	struct index *link_index, *joint_index, *material_index;
 	oom_jump *oom;               /* where running out of memory goes */
 	struct link *root;
@@ -264,6 +321,10 @@ void robot_set_oom(struct robot *rb, oom_jump *jump);
 
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
+/* Each block the migration marked (migrated or added), its tree copied as
+ * it is now into as_migrated: resolve calls it after migrate(), under
+ * U2S_OUTPUT_URDF (see struct gazebo). */
+void gazebo_keep_migrated(struct robot *rb);
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n);
 const char *joint_type_name(enum joint_type t);
 /* The SDF type J is written with: the table's, except that a fixed joint

@@ -42,6 +42,10 @@ struct folder {
 	modeldir_say_fn *say;
 	void *say_arg;
 	int failed;                   /* a message was said */
+	u2s_stats_fn *stats;          /* the caller's statistics */
+	void *stats_arg;
+	int placed;                   /* world.sdf: the library's placement on the */
+	double place_z;               /* ground (U2S_PLACE), decided once */
 };
 
 static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
@@ -677,16 +681,19 @@ static char *shortest(double v)
 	return s;
 }
 
-/* "<pose>X Y Z R P Y</pose>" of --pose, or "" without it. */
-static char *include_pose(const struct u2s_options *o)
+/* "<pose>X Y Z R P Y</pose>" of --pose, or of the placement on the
+ * ground the library decided (as --world places the model), or "". */
+static char *include_pose(const struct folder *f, const struct u2s_options *o)
 {
+	const double placed[6] = { 0, 0, f->place_z, 0, 0, 0 };
+	const double *at = o->flags & U2S_POSE ? o->pose : placed;
 	char *n[6], *text;
 	int i;
 
-	if (!(o->flags & U2S_POSE))
+	if (!(o->flags & U2S_POSE) && !f->placed)
 		return xasprintf("%s", "");
 	for (i = 0; i < 6; i++)
-		n[i] = shortest(o->pose[i]);
+		n[i] = shortest(at[i]);
 	text = xasprintf("      <pose>%s %s %s %s %s %s</pose>\n", n[0], n[1], n[2], n[3], n[4], n[5]);
 	for (i = 0; i < 6; i++)
 		free(n[i]);
@@ -713,7 +720,7 @@ static char *robot_name(const struct folder *f)
 static int write_world(struct folder *f, const struct u2s_options *o, const char *name)
 {
 	const char *wname = o->world_name && *o->world_name ? o->world_name : name;
-	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(o);
+	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(f, o);
 	/* the world's own names give way to the robot's, as --world's do (its
 	 * own have no quote or ampersand: the escaped name compares alike) */
 	char *robot = robot_name(f);
@@ -766,15 +773,35 @@ static void record_once(void *arg, const struct u2s_diagnostic *d)
 		f->record(f->record_arg, d);
 }
 
-/* The SDF in each version, into model-V.sdf. */
-static int convert_versions(struct folder *f, const struct u2s_options *given, const char *buf,
-			    size_t len, const char *file, const char *name)
+/* opts.stats_fn: where the library placed the model (U2S_PLACE, the
+ * first version's conversion), then the caller's statistics. */
+static void on_stats(void *arg, const struct u2s_stats *st)
+{
+	struct folder *f = arg;
+
+	if (st->placed) {
+		f->placed = 1;
+		f->place_z = st->place_z;
+	}
+	if (f->stats)
+		f->stats(f->stats_arg, st);
+}
+
+/* The SDF in each version, into model-V.sdf; with WORLD, the first also
+ * decides where world.sdf places the model (U2S_PLACE: the meshes are
+ * measured once, not once per version). */
+static int convert_versions(struct folder *f, const struct u2s_options *given, int world,
+			    const char *buf, size_t len, const char *file, const char *name)
 {
 	struct u2s_options o = *given;
 	const char *const *v;
 	int rc = U2S_OK;
 
 	o.flags &= ~(unsigned)(U2S_WORLD | U2S_NO_GROUND);
+	f->stats = given->stats_fn;
+	f->stats_arg = given->stats_arg;
+	o.stats_fn = on_stats;
+	o.stats_arg = f;
 	o.world_name = NULL;
 	o.model_name = name;
 	o.mesh_fn = on_mesh;
@@ -789,6 +816,10 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, c
 			rc = U2S_IO;
 		} else {
 			o.sdf_version = *v;
+			if (world && v == u2s_sdf_versions())
+				o.flags |= U2S_PLACE;
+			else
+				o.flags &= ~(unsigned)U2S_PLACE;
 			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
 			if (close(fd) != 0 && rc == U2S_OK) {   /* a disk that fills only now */
 				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s: %s", path, strerror(errno));
@@ -883,7 +914,7 @@ static int make_temp(struct folder *f, struct place *p)
 static int build(struct folder *f, const struct modeldir_run *run, const char *buf, size_t len,
 		 const char *file, const char *name)
 {
-	int rc = convert_versions(f, run->opts, buf, len, file, name), err = 0;
+	int rc = convert_versions(f, run->opts, run->world, buf, len, file, name), err = 0;
 
 	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
 			     (run->world && (err = write_world(f, run->opts, name)) != 0))) {
@@ -914,7 +945,7 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 {
 	struct folder f = { NULL, run->undo, { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 },
 			    run->opts->diag_record_fn, run->opts->diag_record_arg,
-			    run->say, run->say_arg, 0 };
+			    run->say, run->say_arg, 0, NULL, NULL, 0, 0 };
 	struct place p;
 	size_t len = 0;
 	char *buf = NULL;

@@ -34,6 +34,7 @@ struct options {
 	int world;                 /* U2S_WORLD */
 	int no_ground;             /* U2S_NO_GROUND */
 	int has_pose;              /* U2S_POSE */
+	int place;                 /* U2S_PLACE: placed on the ground, as U2S_WORLD */
 	double pose[6];
 	const char *world_name;    /* NULL: the model's */
 	const char *gz_resource_path;

@@ -106,6 +106,18 @@ static struct srcpos here(struct reader *r)
 }
 
 /* Whether attribute name A is NAME: the first letters differ for most. */
+/* Where the event being handled starts in the input (keep_source), and
+ * where it ends: counted from the input's first byte (byte_base). */
+static size_t byte_at(struct reader *r)
+{
+	return (size_t)(XML_GetCurrentByteIndex(r->parser) + r->byte_base);
+}
+
+static size_t byte_after(struct reader *r)
+{
+	return byte_at(r) + (size_t)XML_GetCurrentByteCount(r->parser);
+}
+
 static inline int attr_is(const char *a, const char *name)
 {
 	return a[0] == name[0] && strcmp(a, name) == 0;
@@ -385,6 +397,8 @@ static void doc_robot(struct reader *r, struct scope *s, const XML_Char **atts)
 		if (!rb->name)
 			rb->name = "";
 		read_version(r, atts);
+		if (r->keep_source)
+			rb->source.robot_open_end = byte_after(r);
 	}
 	s->obj = rb;
 }
@@ -500,7 +514,63 @@ static void robot_gazebo(struct reader *r, struct scope *s, const XML_Char **att
 	 * hand over the whitespace between elements at all. */
 	XML_SetCharacterDataHandler(r->parser, on_text);
 	g->elem = s->obj;
+	if (r->keep_source) {
+		/* The end is the start tag's until the end tag is read: all
+		 * of it for <gazebo/> (end_gazebo). */
+		g->has_span = 1;
+		g->span.start = byte_at(r);
+		g->span.end = byte_after(r);
+	}
 	LIST_APPEND(rb->gazebos, rb->gazebos_last, g, next);
+}
+
+/* <ros2_control>: passed over, but for the URDF output, which renames
+ * the hardware plugin of its <hardware> (write_urdf.c). */
+static void robot_ros2_control(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	(void)atts;
+	if (r->keep_source)
+		s->kind = IN_ROS2_CONTROL;
+}
+
+/* The <hardware> of a <ros2_control>; the rest is passed over. */
+static void ros2_control_child(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	(void)atts;
+	if (strcmp(r->starting, "hardware") == 0)
+		s->kind = IN_HARDWARE;
+}
+
+static void XMLCALL on_plugin_text(void *arg, const XML_Char *s, int len);
+
+/* The <plugin> of a <hardware>: its text and where it lies. */
+static void hardware_child(struct reader *r, struct scope *s, const XML_Char **atts)
+{
+	struct urdf_source *src = &r->robot->source;
+	struct hw_plugin *hp;
+
+	(void)atts;
+	if (strcmp(r->starting, "plugin") != 0)
+		return;
+	hp = ARENA_NEW(r->arena, struct hw_plugin);
+	hp->pos = here(r);
+	hp->text_span.start = hp->text_span.end = byte_after(r);
+	LIST_APPEND(src->plugins, src->plugins_last, hp, next);
+	s->kind = IN_HW_PLUGIN;
+	s->obj = hp;
+	r->textlen = 0;
+	XML_SetCharacterDataHandler(r->parser, on_plugin_text);
+}
+
+static void end_hw_plugin(struct reader *r, struct scope *s)
+{
+	struct hw_plugin *hp = s->obj;
+
+	if (XML_GetCurrentByteCount(r->parser) > 0)   /* else <plugin/> */
+		hp->text_span.end = byte_at(r);
+	hp->text = arena_strndup(r->arena, r->text ? r->text : "", r->textlen);
+	r->textlen = 0;
+	XML_SetCharacterDataHandler(r->parser, NULL);
 }
 
 static void robot_origin(struct reader *r, struct scope *s, const XML_Char **atts)
@@ -1022,8 +1092,24 @@ static void end_gazebo(struct reader *r, struct scope *s)
 	if (!n->first && r->textlen > 0)
 		n->text = arena_strndup(r->arena, r->text, r->textlen);
 	r->textlen = 0;
-	if (s[-1].kind == IN_ROBOT)   /* the <gazebo> element itself */
+	if (s[-1].kind == IN_ROBOT) {   /* the <gazebo> element itself */
 		XML_SetCharacterDataHandler(r->parser, NULL);
+		/* An end tag of its own (none for <gazebo/>): the block
+		 * open is the list's last. */
+		if (r->keep_source && XML_GetCurrentByteCount(r->parser) > 0)
+			r->robot->gazebos_last->span.end = byte_after(r);
+	}
+}
+
+/* </robot>, where the URDF output inserts the blocks the migration adds
+ * (the second half's is the file's: read_split.c's join takes it). */
+static void end_robot(struct reader *r, struct scope *s)
+{
+	(void)s;
+	if (r->keep_source && XML_GetCurrentByteCount(r->parser) > 0) {
+		r->robot->source.has_robot_close = 1;
+		r->robot->source.robot_close = byte_at(r);
+	}
 }
 
 /* ---- where a message is: the path of the element being read -------------- */
@@ -1199,7 +1285,7 @@ const struct child_row read_children[SCOPE_KINDS][EL_COUNT] = {
 	[IN_ROBOT][EL_GAZEBO] = ROW(robot_gazebo, IN_GAZEBO, MANY),
 	[IN_ROBOT][EL_ORIGIN] = ROW(robot_origin, IN_IGNORED, MANY),   /* libsdformat's: warns itself */
 	[IN_ROBOT][EL_TRANSMISSION] = ROW(NULL, IN_IGNORED, MANY),
-	[IN_ROBOT][EL_ROS2_CONTROL] = ROW(NULL, IN_IGNORED, MANY),
+	[IN_ROBOT][EL_ROS2_CONTROL] = ROW(robot_ros2_control, IN_IGNORED, MANY),
 
 	[IN_LINK][EL_INERTIAL] = ROW(link_inertial, IN_INERTIAL, ONCE),
 	[IN_LINK][EL_VISUAL] = ROW(link_visual, IN_VISUAL, MANY),
@@ -1244,7 +1330,7 @@ const struct child_row read_children[SCOPE_KINDS][EL_COUNT] = {
  * not URDF's: every child is read by `other`, without a look at its name. */
 const struct scope_row read_scopes[SCOPE_KINDS] = {
 	[IN_DOC] = { NULL, read_children[IN_DOC], ROW(doc_other, IN_IGNORED, MANY), NULL, NULL },
-	[IN_ROBOT] = { "robot", read_children[IN_ROBOT], UNKNOWN, NULL, path_plain },
+	[IN_ROBOT] = { "robot", read_children[IN_ROBOT], UNKNOWN, end_robot, path_plain },
 	[IN_MATERIAL] = { "material", read_children[IN_MATERIAL], UNKNOWN, end_material, path_material },
 	[IN_LINK] = { "link", read_children[IN_LINK], UNKNOWN, NULL, path_link },
 	[IN_INERTIAL] = { "inertial", read_children[IN_INERTIAL], UNKNOWN, end_inertial, path_plain },
@@ -1256,6 +1342,10 @@ const struct scope_row read_scopes[SCOPE_KINDS] = {
 	[IN_JOINT] = { "joint", read_children[IN_JOINT], UNKNOWN, end_joint, path_joint },
 	[IN_GAZEBO] = { NULL, NULL, ROW(gazebo_child, IN_GAZEBO, MANY), end_gazebo, path_gazebo },
 	[IN_IGNORED] = { NULL, NULL, ROW(NULL, IN_IGNORED, MANY), NULL, path_ignored },
+	[IN_ROS2_CONTROL] = { NULL, NULL, ROW(ros2_control_child, IN_IGNORED, MANY), NULL,
+			      path_ignored },
+	[IN_HARDWARE] = { NULL, NULL, ROW(hardware_child, IN_IGNORED, MANY), NULL, path_ignored },
+	[IN_HW_PLUGIN] = { NULL, NULL, ROW(NULL, IN_IGNORED, MANY), end_hw_plugin, path_ignored },
 };
 
 /* A repeated child that is passed over. */
@@ -1372,12 +1462,9 @@ static void XMLCALL on_end(void *arg, const XML_Char *name)
 	r->depth--;
 }
 
-static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
+/* LEN bytes at S after the text read so far. */
+static inline void text_append(struct reader *r, const XML_Char *s, int len)
 {
-	struct reader *r = arg;
-
-	if (r->stack[r->depth - 1].kind != IN_GAZEBO)
-		return;
 	if (r->textlen + (size_t)len + 1 > r->textcap) {
 		size_t cap = r->textcap ? r->textcap : 256;
 		while (cap < r->textlen + (size_t)len + 1)
@@ -1387,6 +1474,23 @@ static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
 	}
 	memcpy(r->text + r->textlen, s, (size_t)len);
 	r->textlen += (size_t)len;
+}
+
+static void XMLCALL on_text(void *arg, const XML_Char *s, int len)
+{
+	struct reader *r = arg;
+
+	if (r->stack[r->depth - 1].kind == IN_GAZEBO)
+		text_append(r, s, len);
+}
+
+/* The text of a hardware <plugin> (not of elements inside it). */
+static void XMLCALL on_plugin_text(void *arg, const XML_Char *s, int len)
+{
+	struct reader *r = arg;
+
+	if (r->stack[r->depth - 1].kind == IN_HW_PLUGIN)
+		text_append(r, s, len);
 }
 
 /* ---- entities ---------------------------------------------------------- */
@@ -1436,6 +1540,26 @@ static int malformed(struct reader *r)
 	return U2S_REJECTED;
 }
 
+/* keep_source: the N bytes at BUF after the input kept so far (in one
+ * buffer that doubles: linear).  At the end (N 0), the robot's. */
+static void keep_chunk(struct reader *r, const void *buf, size_t n)
+{
+	if (n > r->kept_cap - r->kept_len) {
+		size_t cap = r->kept_cap ? r->kept_cap : READ_CHUNK;
+		while (cap - r->kept_len < n)
+			cap *= 2;
+		r->kept = must(r->oom, talloc_realloc(r->robot, r->kept, char, cap));
+		r->kept_cap = cap;
+	}
+	if (n)
+		memcpy(r->kept + r->kept_len, buf, n);
+	r->kept_len += n;
+	if (n == 0) {
+		r->robot->source.bytes = r->kept ? r->kept : "";
+		r->robot->source.len = r->kept_len;
+	}
+}
+
 int reader_feed_fd(struct reader *r, int fd)
 {
 	for (;;) {
@@ -1448,6 +1572,8 @@ int reader_feed_fd(struct reader *r, int fd)
 			diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
 			return U2S_IO;
 		}
+		if (r->keep_source)
+			keep_chunk(r, buf, (size_t)n);
 		if (XML_ParseBuffer(r->parser, (int)n, n == 0) == XML_STATUS_ERROR)
 			return malformed(r);
 		if (n == 0)
@@ -1501,11 +1627,39 @@ void reader_free(struct reader *r)
 	talloc_free(r->pool);
 }
 
+/* reader_feed_range's loop with keep_at: each chunk read into the kept
+ * bytes, then parsed from there. */
+static int feed_range_kept(struct reader *r, int fd, off_t from, off_t to)
+{
+	char *at = r->keep_at;
+
+	while (from < to) {
+		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
+		ssize_t n = pread(fd, at, want, from);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return U2S_IO;   /* the file changed under us: read it as a stream */
+		from += n;
+		if (XML_Parse(r->parser, at, (int)n, 0) == XML_STATUS_ERROR)
+			return malformed(r);
+		at += n;
+	}
+	return U2S_OK;
+}
+
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after)
 {
 	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
 		return malformed(r);
+	if (r->keep_at) {
+		int rc = feed_range_kept(r, fd, from, to);
+		if (rc != U2S_OK)
+			return rc;
+		from = to;
+	}
 	while (from < to) {
 		size_t want = to - from < READ_CHUNK ? (size_t)(to - from) : READ_CHUNK;
 		void *buf = must(r->oom, XML_GetBuffer(r->parser, (int)want));

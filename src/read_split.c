@@ -58,6 +58,12 @@ struct half {
 	const char *before, *after;    /* the text it gets around them */
 	off_t count_from;              /* second half: where its line count starts */
 	int utf8;                      /* U2S_INPUT_UTF8 */
+	/* U2S_OUTPUT_URDF: FROM..TO are read into KEEP_AT (its part of one
+	 * buffer of the whole input, made before the threads start) and
+	 * the spans recorded; BYTE_BASE makes them count from the input's
+	 * start. */
+	char *keep_at;
+	long long byte_base;
 	int rc;
 };
 
@@ -183,6 +189,9 @@ static void parse_half(struct half *given)
 	reader_init(&h->r, h->ctx, &h->jump, &h->d);
 	if (h->utf8)
 		force_utf8(&h->r, &h->jump);
+	h->r.keep_source = h->keep_at != NULL;
+	h->r.keep_at = h->keep_at;
+	h->r.byte_base = h->byte_base;
 	if (h->first) {
 		/* A declared encoding is foreign only when it is obeyed. */
 		if (!h->utf8)
@@ -251,6 +260,10 @@ static int join_halves(struct robot *a, struct robot *b)
 	SPLICE(a, b, links, links_last);
 	SPLICE(a, b, joints, joints_last);
 	SPLICE(a, b, gazebos, gazebos_last);
+	SPLICE(&a->source, &b->source, plugins, plugins_last);
+	/* The first half's </robot> is the one put after it. */
+	a->source.has_robot_close = b->source.has_robot_close;
+	a->source.robot_close = b->source.robot_close;
 	a->nlinks += b->nlinks;
 	a->njoints += b->njoints;
 	if (b->has_origin) {   /* the only one: checked above */
@@ -297,18 +310,32 @@ static struct robot *join_both(struct half *first_given, struct half *second_giv
 	return first->r.robot;
 }
 
+/* U2S_OUTPUT_URDF: each half reads its bytes into its part of KEPT, a
+ * buffer of the whole input, and counts its offsets from the input's start
+ * (the second half's expat counts its "<robot>" first). */
+static void keep_halves(struct half *first, struct half *second, char *kept)
+{
+	first->keep_at = kept;
+	second->keep_at = kept + (second->from - first->from);
+	second->byte_base = (long long)(second->from - first->from) -
+			    (long long)strlen(second->before);
+}
+
 /* Reads FROM..TO of FD, a regular file, as two halves at once.  Returns the
  * robot, or NULL when the file must be read as one stream instead. */
 static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
-				const char *file, int utf8)
+				const char *file, const struct options *opts)
 {
 	struct half first, second;
 	struct robot *rb = NULL;
 	pthread_t thread;
 	off_t cut = find_cut(fd, from, to);
+	char *kept = NULL;
 
 	if (cut < 0)
 		return NULL;
+	if (opts->output_urdf)
+		kept = must(jump, talloc_size(ctx, (size_t)(to - from)));
 	memset(&first, 0, sizeof first);
 	memset(&second, 0, sizeof second);
 	/* Talloc trees are not shared between threads: each half has its
@@ -316,13 +343,15 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	first.ctx = talloc_new(NULL);
 	second.ctx = talloc_new(NULL);
 	first.first = 1;
-	first.utf8 = second.utf8 = utf8;
+	first.utf8 = second.utf8 = opts->input_utf8;
 	first.file = second.file = file;
 	first.fd = second.fd = fd;
 	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
 	first.count_from = from;
 	second.from = cut, second.to = to, second.before = "<robot>\n", second.after = "";
 	second.count_from = from;
+	if (kept)
+		keep_halves(&first, &second, kept);
 	if (first.ctx && second.ctx &&
 	    pthread_create(&thread, NULL, parse_half_thread, &second) == 0) {
 		parse_half(&first);
@@ -332,6 +361,10 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	if (rb) {
 		rb->read_in_halves = 1;
 		talloc_steal(ctx, rb);
+		if (kept)
+			rb->source.bytes = talloc_steal(rb, kept), rb->source.len = (size_t)(to - from);
+	} else {
+		talloc_free(kept);
 	}
 	halves_free(&first, &second);
 	return rb;
@@ -347,6 +380,11 @@ static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, 
 	reader_init(&r, ctx, jump, d);
 	if (opts->input_utf8)
 		force_utf8(&r, jump);
+	r.keep_source = opts->output_urdf;
+	if (mem && r.keep_source) {   /* the caller's, alive as long as the conversion */
+		r.robot->source.bytes = mem;
+		r.robot->source.len = len;
+	}
 	rc = mem ? reader_feed_mem(&r, mem, len) : reader_feed_fd(&r, fd);
 	reader_free(&r);
 	if (rc == U2S_OK && !r.robot->name) {
@@ -367,8 +405,7 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opt
 
 	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
-	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file,
-				opts->input_utf8)) != NULL) {
+	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file, opts)) != NULL) {
 		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
 		return U2S_OK;
 	}

@@ -13,7 +13,10 @@
 /* What an open element is to u2s; the reader keeps a stack of them. */
 enum scope_kind {
 	IN_DOC, IN_ROBOT, IN_MATERIAL, IN_LINK, IN_INERTIAL, IN_VISUAL, IN_COLLISION,
-	IN_GEOMETRY, IN_VMATERIAL, IN_JOINT, IN_GAZEBO, IN_IGNORED, SCOPE_KINDS
+	IN_GEOMETRY, IN_VMATERIAL, IN_JOINT, IN_GAZEBO, IN_IGNORED,
+	/* <ros2_control>, its <hardware> and that one's <plugin>: read only
+	 * for the URDF output (keep_source); else <ros2_control> is ignored. */
+	IN_ROS2_CONTROL, IN_HARDWARE, IN_HW_PLUGIN, SCOPE_KINDS
 };
 
 /* The elements URDF has, as the reader tells them apart: an element's name
@@ -116,6 +119,16 @@ struct reader {
 	 * the second half reads as 1.0, not knowing the file's version). */
 	int version_used;
 	int limit_extras_warned;    /* acceleration, deceleration, jerk said */
+	/* U2S_OUTPUT_URDF: the spans of the <gazebo> blocks and the hardware
+	 * plugins are recorded (model.h's struct urdf_source), and the input's
+	 * bytes kept: reader_feed_fd appends each chunk to KEPT;
+	 * reader_feed_range reads them into KEEP_AT (the place of FROM in a
+	 * buffer its caller made). */
+	int keep_source;
+	long long byte_base;        /* added to expat's byte offsets (read_split.c) */
+	char *kept;
+	size_t kept_len, kept_cap;
+	char *keep_at;
 	/* The element whose start is being handled (for messages' paths):
 	 * its name and attributes, and the depth of the stack before it. */
 	const char *starting;
@@ -133,7 +146,8 @@ void reader_free(struct reader *r);
  * not be read, reported). */
 int reader_feed_fd(struct reader *r, int fd);
 int reader_feed_mem(struct reader *r, const char *mem, size_t len);
-/* Parses BEFORE, bytes FROM..TO of FD, then AFTER, as one document.
+/* Parses BEFORE, bytes FROM..TO of FD, then AFTER, as one document
+ * (with KEEP_AT set, the bytes are read there first).
  * Returns U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could not be read
  * whole). */
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,

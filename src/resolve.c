@@ -3,6 +3,7 @@
 #include "migrate.h"
 
 #include "blob.h"
+#include "classic_material.h"
 #include "loadable.h"
 
 #include <math.h>
@@ -309,6 +310,92 @@ static int material_as_blob(struct resolver *rs, struct ext *e, const struct xno
 	return 1;
 }
 
+/* ---- Classic materials (--migrate) ----------------------------------------- */
+
+static struct classic_migration migration_at(struct resolver *rs, const struct ext *e,
+					     struct srcpos at)
+{
+	struct classic_migration mg = { rs->d, &rs->rb->arena, rs->target->colour_in_full, at,
+					arena_cat3(&rs->rb->arena, "link '", 6, e->ref, "'") };
+
+	return mg;
+}
+
+/* The block of E, for the migrated URDF (--output-format=urdf prints the
+ * blocks migration changed): its <material> name tags give way to
+ * <visual><material> holding COLOURS, the form libsdformat reads from a
+ * block (a <gazebo> <material> holding elements it drops). */
+static void material_tag_in_block(struct ext *e, const struct xnode *colours)
+{
+	struct xnode *block = e->block->elem, *c, *next;
+
+	for (c = block->first; c; c = next) {
+		next = c->next;
+		if (strcmp(c->name, "material") == 0 && !c->first)
+			xnode_unlink(c);
+	}
+	xnode_append(xnode_add(block, "visual", NULL), xnode_copy(block->arena, colours));
+	e->block->migrated = 1;
+}
+
+/* The script of E's <material> tag (TAG, the last one read) becomes its
+ * colours, where it is one of Classic's (src/classic_material.h); the
+ * writer writes them in place of the script. */
+static void migrate_material_tag(struct resolver *rs, struct ext *e, const struct tags_read *tr,
+				 const struct xnode *tag)
+{
+	struct classic_migration mg;
+
+	if (!tag || !((tr->given >> TAG_MATERIAL) & 1u))
+		return;
+	mg = migration_at(rs, e, tag->pos);
+	e->material_colours = classic_material_migrate(&mg, tr->v[TAG_MATERIAL].text, NULL);
+	if (e->material_colours)
+		material_tag_in_block(e, e->material_colours);
+}
+
+/* The text of PARENT's child NAME, trimmed; NULL without one. */
+static const char *child_text(struct resolver *rs, const struct xnode *parent, const char *name)
+{
+	const struct xnode *c = xnode_child(parent, name);
+
+	return c && !c->first && c->text ? xnode_trimmed(&rs->rb->arena, c->text) : NULL;
+}
+
+/* A <material> MAT that a block gives visuals as elements, whose
+ * <script> names one of Classic's materials: its colours instead of the
+ * script (colours MAT gives itself stay), in place, as migrate.c rewrites
+ * blobs (the block is marked for the migrated URDF). */
+static void migrate_material_blob(struct resolver *rs, struct ext *e, struct xnode *mat)
+{
+	const struct xnode *script = xnode_child(mat, "script"), *c;
+	const char *name = script ? child_text(rs, script, "name") : NULL;
+	struct classic_migration mg;
+	struct xnode *colours, *old;
+
+	if (!name || !name[0])
+		return;
+	mg = migration_at(rs, e, mat->pos);
+	colours = classic_material_migrate(&mg, name, child_text(rs, script, "uri"));
+	if (!colours)
+		return;
+	while ((old = xnode_child(mat, "script")) != NULL)
+		xnode_unlink(old);
+	for (c = colours->first; c; c = c->next)
+		if (!xnode_child(mat, c->name))
+			xnode_add(mat, c->name, c->text);
+	e->block->migrated = 1;
+}
+
+static void migrate_material_blobs(struct resolver *rs, struct ext *e)
+{
+	unsigned i;
+
+	for (i = 0; i < e->visual_blobs.n; i++)
+		if (strcmp(e->visual_blobs.v[i]->name, "material") == 0)
+			migrate_material_blob(rs, e, e->visual_blobs.v[i]);
+}
+
 /* The block G as an extension of what SCOPE says it names (a mask of enum
  * tag_scope; 0: nothing).  A tag is read only where it applies, so that a
  * value nothing would use cannot refuse the robot; *MISPLACED gets the
@@ -319,6 +406,7 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 	struct ext *e = ARENA_NEW(&rs->rb->arena, struct ext);
 	struct tags_read tr;
 	struct xnode *c, *b;
+	const struct xnode *material_tag = NULL;
 
 	tr.given = tr.misplaced = 0;
 	e->ref = g->reference ? g->reference : "";
@@ -329,8 +417,11 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 		if (t && !(t->scope & scope)) {
 			tr.misplaced |= 1u << (unsigned)(t - TAGS);
 		} else if (t) {
-			if (!material_as_blob(rs, e, c, scope))
-				read_tag(rs, &tr, t, c);
+			if (material_as_blob(rs, e, c, scope))
+				continue;
+			read_tag(rs, &tr, t, c);
+			if (t->stored_as == TAG_MATERIAL)
+				material_tag = c;
 		} else if (strcmp(c->name, "visual") == 0 || strcmp(c->name, "collision") == 0) {
 			struct node_list *l = c->name[0] == 'v' ? &e->visual_blobs : &e->collision_blobs;
 			for (b = c->first; b; b = b->next)
@@ -343,6 +434,10 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 		}
 	}
 	keep_tags(rs, e, &tr);
+	if (rs->opts->migrate) {
+		migrate_material_tag(rs, e, &tr, material_tag);
+		migrate_material_blobs(rs, e);
+	}
 	*misplaced = tr.misplaced;
 	return e;
 }
@@ -1018,6 +1113,7 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	struct joint *j;
 
 	loadable_init(&rs.load, rb, d, opts->repair, opts->repair_mass);
+	rb->blobs_unlumped = opts->output_urdf;
 	build_tree(&rs);
 	if (d->errors)
 		return U2S_REJECTED;
@@ -1042,6 +1138,10 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	decide_mimics(&rs);
 	if (opts->migrate)
 		migrate(rb, d, opts, target);   /* Classic -> gz-sim, before blobs are read as the target reads them */
+	/* The URDF output prints the blocks migrated as they are now, not as
+	 * the target's schema leaves them (model.h's struct gazebo). */
+	if (opts->output_urdf)
+		gazebo_keep_migrated(rb);
 	blob_read_as(rb, d, target->schema, opts->repair);
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);

@@ -105,6 +105,40 @@ const char *ros_resolve(struct arena *a, const struct ros_node *n, const char *t
 	return name;
 }
 
+/* S as ros::names::clean leaves it: no "//", no trailing '/' (but "/"). */
+static const char *clean(struct arena *a, const char *s)
+{
+	size_t n = strlen(s), k = 0;
+	char *out = arena_alloc(a, n + 1);
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '/' || k == 0 || out[k - 1] != '/')
+			out[k++] = s[i];
+	while (k > 1 && out[k - 1] == '/')
+		k--;
+	out[k] = '\0';
+	return out;
+}
+
+const char *ros1_resolve(struct arena *a, const char *ns, const char *topic)
+{
+	if (!topic || !*topic || topic[0] == '~')
+		return NULL;
+	if (topic[0] == '/')
+		return clean(a, topic);
+	if (!ns || !*ns)
+		ns = "/";
+	return clean(a, arena_cat3(a, ns[0] == '/' ? "" : "/", ns[0] == '/' ? 0 : 1,
+				   arena_cat3(a, ns, strlen(ns), "/", ""), topic));
+}
+
+const char *tf_frame_id(const char *frame)
+{
+	while (frame && *frame == '/')
+		frame++;
+	return frame;
+}
+
 static int word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';

@@ -40,6 +40,19 @@ const char *ros_expand(struct arena *a, const struct ros_node *n, const char *to
 /* TOPIC as the node N used it: expanded, then remapped. */
 const char *ros_resolve(struct arena *a, const struct ros_node *n, const char *topic);
 
+/* ROS 1 (roscpp, as the noetic Classic plugins used it): TOPIC advertised
+ * on a ros::NodeHandle made with namespace NS (NULL or "": the gzserver
+ * node's, "/"; a relative NS is under "/").  A relative TOPIC goes under
+ * NS, an absolute one stays; ros::names::clean then drops repeated and
+ * trailing '/'.  NULL when roscpp advertised nothing: an empty TOPIC, or
+ * a private "~x" (a NodeHandle refuses those).  A ROS 1 robot migrated
+ * this way keeps its topic names in ROS 2. */
+const char *ros1_resolve(struct arena *a, const char *ns, const char *topic);
+
+/* A tf frame id as ROS 2 can use it: tf2 rejects ids that start with '/'
+ * (noetic's tf::resolve strips it too, when no tf_prefix is set). */
+const char *tf_frame_id(const char *frame);
+
 /* Whether NAME is a valid absolute ROS 2 topic name: '/' then tokens of
  * letters, digits and '_', not starting with a digit, joined by single
  * '/', no '/' at the end. */

@@ -121,6 +121,12 @@ struct u2s_stats {
 	double seconds;                 /* wall time of the conversion */
 	int read_in_halves;             /* the input, a big file, was parsed as
 					 * two halves at once */
+	/* U2S_WORLD or U2S_PLACE without U2S_POSE: 1 when the model was
+	 * placed on the ground, at 0 0 PLACE_Z 0 0 0 in the world (its lowest
+	 * collision point at z = 0); 0 when it was not (fixed to the world,
+	 * posed by its author, no collision to measure). */
+	int placed;
+	double place_z;
 };
 /* Called once, on the calling thread, for an accepted input. */
 typedef void u2s_stats_fn(void *arg, const struct u2s_stats *st);
@@ -171,7 +177,13 @@ enum u2s_flag {
 	 * and the <ros2_control> hardware plugin (--output-format=urdf). */
 	U2S_OUTPUT_URDF = 1u << 11,
 	/* Give notes too (U2S_NOTE: what --migrate did; the CLI's -v). */
-	U2S_NOTES = 1u << 12
+	U2S_NOTES = 1u << 12,
+	/* Decide where U2S_WORLD would place the model (on the ground: its
+	 * lowest collision point at z = 0) and give it in u2s_stats (placed,
+	 * place_z), with its messages, without writing a world: for a caller
+	 * that writes the world itself (the CLI's --model-dir world.sdf).
+	 * The SDF is not changed.  Nothing is placed with U2S_POSE. */
+	U2S_PLACE = 1u << 13
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT

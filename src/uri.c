@@ -102,43 +102,56 @@ static const char *package_places(TALLOC_CTX *tmp, oom_jump *jump, const struct 
 						 o->ament_prefix_path ? o->ament_prefix_path : ""));
 }
 
+const char *uri_mesh_file(struct package_finder *pf, TALLOC_CTX *tmp, oom_jump *jump,
+			  const struct options *opts, const char *input, const char *f,
+			  const char **where, const char **pkg_path)
+{
+	const char *file;
+
+	*pkg_path = NULL;
+	if (!strncmp(f, PACKAGE_SCHEME, PACKAGE_SCHEME_LEN) || !strncmp(f, "model://", 8)) {
+		const char *name = strstr(f, "://") + 3, *rest = name + strcspn(name, "/");
+		char *pkg = must(jump, talloc_strndup(tmp, name, (size_t)(rest - name)));
+		int first;
+		const char *dir = package_find(pf, pkg, &first);
+		if (!dir) {
+			*where = must(jump, talloc_asprintf(tmp, "package '%s' is in none of %s",
+							    pkg, package_places(tmp, jump, opts)));
+			return NULL;
+		}
+		file = must(jump, talloc_asprintf(tmp, "%s%s", dir, rest));
+		*where = must(jump, talloc_asprintf(tmp, "no file %s (package '%s' is %s)", file,
+						    pkg, dir));
+		if (*rest == '/' && plain_path(rest + 1))
+			*pkg_path = must(jump, talloc_asprintf(tmp, "%s%s", pkg, rest));
+	} else if (!strncmp(f, "file://", 7) || f[0] == '/') {
+		file = f[0] == '/' ? f : f + 7;
+		*where = must(jump, talloc_asprintf(tmp, "no file %s", file));
+	} else if (strstr(f, "://")) {
+		*where = "a URI of a scheme u2s does not read";
+		return NULL;
+	} else {
+		const char *slash = input && input[0] != '<' ? strrchr(input, '/') : NULL;
+		file = slash ? must(jump, talloc_asprintf(tmp, "%.*s/%s", (int)(slash - input), input,
+							   f))
+			     : f;
+		*where = must(jump, talloc_asprintf(tmp, "no file %s (relative to the input's "
+						    "directory)", file));
+	}
+	return file;
+}
+
 /* The file URI F names, in *SOURCE (absolute), and its place under
  * meshes/ in *PATH; or a message saying where it was looked for. */
 static const char *locate(struct rewriter *rw, TALLOC_CTX *tmp, const char *f,
 			  char **source, const char **path)
 {
 	oom_jump *jump = rw->rb->oom;
-	const char *file = NULL, *where;
+	const char *file, *where;
 	char *real;
 
-	*path = NULL;
-	if (!strncmp(f, PACKAGE_SCHEME, PACKAGE_SCHEME_LEN) || !strncmp(f, "model://", 8)) {
-		const char *name = strstr(f, "://") + 3, *rest = name + strcspn(name, "/");
-		char *pkg = must(jump, talloc_strndup(tmp, name, (size_t)(rest - name)));
-		int first;
-		const char *dir = package_find(rw->finder, pkg, &first);
-		if (!dir)
-			return must(jump, talloc_asprintf(tmp, "package '%s' is in none of %s",
-							  pkg, package_places(tmp, jump, rw->opts)));
-		file = must(jump, talloc_asprintf(tmp, "%s%s", dir, rest));
-		where = must(jump, talloc_asprintf(tmp, "no file %s (package '%s' is %s)", file,
-						   pkg, dir));
-		if (*rest == '/' && plain_path(rest + 1))
-			*path = must(jump, talloc_asprintf(tmp, "%s%s", pkg, rest));
-	} else if (!strncmp(f, "file://", 7)) {
-		file = f + 7;
-		where = must(jump, talloc_asprintf(tmp, "no file %s", file));
-	} else if (f[0] == '/') {
-		file = f;
-		where = must(jump, talloc_asprintf(tmp, "no file %s", file));
-	} else {
-		const char *in = rw->d->file, *slash = in && in[0] != '<' ? strrchr(in, '/') : NULL;
-		file = slash ? must(jump, talloc_asprintf(tmp, "%.*s/%s", (int)(slash - in), in, f))
-			     : f;
-		where = must(jump, talloc_asprintf(tmp, "no file %s (relative to the input's "
-						   "directory)", file));
-	}
-	if (!regular_file(file))
+	file = uri_mesh_file(rw->finder, tmp, jump, rw->opts, rw->d->file, f, &where, path);
+	if (!file || !regular_file(file))
 		return where;
 	/* A package's file has its place already (PKG/REL) and needs only a
 	 * path to copy from; the others are placed by their real path.

@@ -26,4 +26,19 @@
 
 int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts);
 
+struct package_finder;
+
+/* The file a mesh URI F names, as a model folder finds it (the one rule
+ * of where meshes are, shared by uri_rewrite and the placement on the
+ * ground, bounds.c): package://PKG/REL and model://PKG/REL in PF's
+ * packages, file:// and absolute paths as they are, a relative path
+ * against the directory of INPUT (the input as messages name it; none
+ * when it starts with '<').  Not checked on disk.  NULL when the package
+ * is nowhere or F is of another scheme (http://).  *WHERE says where it
+ * was looked for, for a message; *PKG_PATH is PKG/REL for a package's
+ * plain path, else NULL.  Everything under TMP. */
+const char *uri_mesh_file(struct package_finder *pf, TALLOC_CTX *tmp, oom_jump *jump,
+			  const struct options *opts, const char *input, const char *f,
+			  const char **where, const char **pkg_path);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "index.h"
 #include "migrate.h"
 
@@ -23,6 +24,22 @@ static const char *gen_name(const struct sdf_target *t)
 	return t->gz == GZ_FORTRESS ? "Fortress" : "gz-sim 8 (Harmonic) and later";
 }
 
+/* Camera settings written straight under a camera's <sensor>, not in its
+ * <camera>: gz-sim reads none of them and takes its defaults. */
+static void camera_settings_seen(struct planner *p, const struct xnode *s, const char *type)
+{
+	const struct xnode *c;
+
+	for (c = s->first; c; c = c->next)
+		if (gz_camera_element(c->name))
+			diag_warn(p->d, D_GZ_CAMERA_MISPLACED, c->pos.line, c->pos.col,
+				  "<%s> of sensor '%s' (type '%s') is a child of <sensor>, but "
+				  "SDFormat reads it only inside <camera>: gz-sim ignores it and "
+				  "uses its default (libsdformat 14 and later warn of it, 12 does "
+				  "not); move it into the sensor's <camera>", c->name,
+				  xnode_attr(s, "name") ? xnode_attr(s, "name") : "", type);
+}
+
 static void sensor_seen(struct planner *p, const struct xnode *s)
 {
 	const char *type = xnode_attr(s, "type"), *name = xnode_attr(s, "name");
@@ -37,6 +54,8 @@ static void sensor_seen(struct planner *p, const struct xnode *s)
 			  info->suggestion ? "; " : "", info->suggestion ? info->suggestion : "");
 	if (sys)
 		p->plan->needs[sys - gz_system_table] = 1;
+	if (gz_sensor_has_camera(type))
+		camera_settings_seen(p, s, type);
 }
 
 static void classic_seen(struct planner *p, const struct xnode *pl)
@@ -44,12 +63,14 @@ static void classic_seen(struct planner *p, const struct xnode *pl)
 	const char *file = xnode_attr(pl, "filename");
 	const struct gz_classic_plugin *c = gz_classic_plugin(file);
 	const char *refused = migrate_refusal(p->rb, pl);
+	const char *instead = c && p->target->gz == GZ_FORTRESS && c->replacement_fortress ?
+			      c->replacement_fortress : c ? c->replacement : NULL;
 
 	if (!c)
 		return;
 	diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
 		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
-		  "instead: %s%s%s", file, c->replacement,
+		  "instead: %s%s%s", file, instead,
 		  refused ? "; --migrate left it: " : !p->opts->migrate && migrate_handles(file) ?
 		  "; --migrate does this" : "", refused ? refused : "");
 }
@@ -131,6 +152,28 @@ static void exts_seen(struct planner *p, const struct ext_list *l)
 		if ((l = (rb)->order[i])->fate == LINK_WRITTEN)                           \
 			for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
 
+/* A written collision's mesh scale with a factor not above 0: DART's
+ * MeshShape::setScale asserts "(scale.array() > 0.0).all()" and the
+ * simulator aborts as it loads the model (gz-physics' dartsim plugin, the
+ * default engine of every gz-sim; scripts/physics-check shows it). */
+static void collisions_seen(struct planner *p, const struct link *owner, const struct link *src)
+{
+	const struct item *it;
+
+	for (it = src->collisions.first; it; it = it->next) {
+		const double *s = it->geom.scale;
+		if (it->geom.kind != GEOM_MESH || (s[0] > 0 && s[1] > 0 && s[2] > 0))
+			continue;
+		diag_warn(p->d, D_GZ_MESH_SCALE_NOT_POSITIVE, it->geom.pos.line, it->geom.pos.col,
+			  "a collision of link '%s'%s%s%s has the mesh scale %g %g %g: DART, "
+			  "gz-sim's default physics engine, aborts the simulator when it loads a "
+			  "collision mesh whose scale is not positive on every axis (it asserts "
+			  "it); mirror or shrink the mesh file itself, or leave the collision "
+			  "out", owner->name, src != owner ? " (from '" : "",
+			  src != owner ? src->name : "", src != owner ? "')" : "", s[0], s[1], s[2]);
+	}
+}
+
 void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 		const struct sdf_target *target)
 {
@@ -142,12 +185,16 @@ void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 	rb->plan = p.plan;
 	for (i = 0; i < gz_system_count && i < WORLD_SYSTEMS_MAX; i++)
 		p.plan->needs[i] = (unsigned char)gz_system_table[i].always;
-	FOR_WRITTEN_SOURCES(rb, i, l, src)
+	FOR_WRITTEN_SOURCES(rb, i, l, src) {
 		exts_seen(&p, &src->exts);
+		collisions_seen(&p, l, src);
+	}
 	for (j = rb->joints; j; j = j->next)
 		if (j->fate == JOINT_WRITTEN)
 			exts_seen(&p, &j->exts);
 	exts_seen(&p, &rb->model_exts);
+	if (opts->world || opts->place)
+		bounds_place(rb, d, opts);   /* where it stands: decided once */
 }
 
 /* ---- meshes, as gz-sim finds them ------------------------------------------ */

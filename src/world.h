@@ -10,6 +10,8 @@
  *     world-system <plugin>s of the model that move up to the world (their
  *     fate: the writer leaves them out of the model and merges them into
  *     the world's plugin of that system).
+ *   - Under --world (or U2S_PLACE) without --pose: where the model stands
+ *     on the ground (bounds.h).
  *   - Under --check: every mesh URI looked up as gz-sim will
  *     (world_check_meshes).
  *
@@ -34,6 +36,11 @@ struct world_plan {
 	const struct xnode **moved;
 	unsigned char *moved_system;
 	unsigned nmoved;
+	/* --world (or U2S_PLACE) without --pose: the model is placed at
+	 * 0 0 PLACE_Z 0 0 0 so that its lowest collision point rests on the
+	 * ground (bounds.h decides it; 0 when not placed). */
+	int placed;
+	double place_z;
 };
 
 /* Decides RB->plan (always made: the messages need the walk anyway; the

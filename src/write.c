@@ -396,15 +396,34 @@ static void apply_tag(const struct writer *w, struct xnode *el, const struct tag
 		       t->write == W_ADD ? &fresh : NULL);
 }
 
+/* --migrate's colours for the Classic material E's <material> tag names
+ * (resolve.c decided), in place of the script that tag writes: replaced,
+ * as the tag's elements are. */
+static void put_material_colours(struct xnode *vis, const struct xnode *colours)
+{
+	struct xnode *mat = xnode_need(vis, "material"), *old;
+	const struct xnode *c;
+
+	while ((old = xnode_child(mat, "script")) != NULL)
+		xnode_unlink(old);
+	for (c = colours->first; c; c = c->next)
+		xnode_replace(mat, c->name, c->text);
+}
+
 /* Every tag of E written at TARGET, in the table's order. */
 static void apply_tags(const struct writer *w, struct xnode *el, const struct ext *e,
 		       enum tag_target target)
 {
 	unsigned id;
 
-	for (id = 0; id < TAG_COUNT; id++)
-		if (TAGS[id].target == target && tag_given(&e->tags, id))
+	for (id = 0; id < TAG_COUNT; id++) {
+		if (TAGS[id].target != target || !tag_given(&e->tags, id))
+			continue;
+		if (id == TAG_MATERIAL && e->material_colours)
+			put_material_colours(el, e->material_colours);
+		else
 			apply_tag(w, el, &TAGS[id], tag_get(&e->tags, id));
+	}
 }
 
 /* libsdformat makes a collision's surface/contact/ode and
@@ -804,8 +823,12 @@ static void joint_ext(const struct writer *w, struct xnode *el, const struct ext
 {
 	unsigned i;
 
-	xnode_need(xnode_need(el, "axis"), "dynamics");
-	xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
+	/* libsdformat's skeleton for a joint's <gazebo> block; a block
+	 * --migrate made (an F/T sensor) was no block of the input */
+	if (!e->block || !e->block->added) {
+		xnode_need(xnode_need(el, "axis"), "dynamics");
+		xnode_need(xnode_need(xnode_need(el, "physics"), "ode"), "limit");
+	}
 	apply_tags(w, el, e, AT_JOINT);
 	for (i = 0; i < e->blobs.n; i++)
 		add_blob(el, e->blobs.v[i]);
@@ -927,7 +950,8 @@ static void write_model_tail(struct writer *w)
 	struct xnode *c;
 
 	/* As a link's: a tag replaces what it tracks, with no scan. */
-	int posed = w->rb->has_origin || w->opts->has_pose;
+	int placed = w->opts->world && !w->opts->has_pose && w->rb->plan && w->rb->plan->placed;
+	int posed = w->rb->has_origin || w->opts->has_pose || placed;
 
 	for (r = w->rb->model_exts.first; r; r = r->next)
 		link_ext(w, tail, r->ext, rep, AT_MODEL);
@@ -946,6 +970,11 @@ static void write_model_tail(struct writer *w)
 	} else if (w->rb->has_origin) {
 		pose = xnode_new(&w->scratch, "pose");
 		pose->text = fmt_pose_urdf(pose, w->rb->origin);
+		print_and_free(w->o, pose);
+	} else if (placed) {   /* on the ground (bounds.h): decided once, read here */
+		double at[6] = { 0, 0, w->rb->plan->place_z, 0, 0, 0 };
+		pose = xnode_new(&w->scratch, "pose");
+		pose->text = fmt_nums(pose, at, 6, NUM_SHORTEST);
 		print_and_free(w->o, pose);
 	}
 }

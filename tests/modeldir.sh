@@ -137,6 +137,20 @@ joint() { printf '  <joint name="j%s" type="revolute"><parent link="base"/><chil
 } > "$work/robot/r.urdf"
 printf 'solid blob\nendsolid blob\n' > "$p/pkg_b/meshes/blob.stl"
 printf 'solid v\nendsolid v\n' > "$p/pkg_a/meshes/v.stl"
+# --world's world.sdf stands the model on the ground where --world does
+# (the library decides it, U2S_PLACE): a box 1 m high, its centre 0.25 m
+# below the root, goes 0.75 m up; with --pose, --pose wins.
+printf '%s\n' '<robot name="standing"><link name="base"><inertial><mass value="1"/>' \
+	'<inertia ixx="1" iyy="1" izz="1" ixy="0" ixz="0" iyz="0"/></inertial><collision>' \
+	'<origin xyz="0 0 -0.25"/><geometry><box size="1 1 1"/></geometry></collision></link>' \
+	'</robot>' > "$work/standing.urdf"
+"$U2S" -q --world --model-dir="$work/standing" "$work/standing.urdf" || fail "--model-dir: standing"
+grep -q '^      <pose>0 0 0.75 0 0 0</pose>$' "$work/standing/world.sdf" \
+	|| fail "world.sdf does not place the model 0.75 m up: $(grep '<pose>' "$work/standing/world.sdf")"
+"$U2S" -q --world --pose 1 2 3 0 0 0 --model-dir="$work/standing" "$work/standing.urdf" \
+	|| fail "--model-dir: standing, --pose"
+grep -q '^      <pose>1 2 3 0 0 0</pose>$' "$work/standing/world.sdf" \
+	|| fail "world.sdf does not place the model at --pose"
 sed 's|pkg_b/meshes/blob.stl|pkg_b/meshes/gone.stl|' "$work/robot/r.urdf" > "$work/robot/blob-missing.urdf"
 sed 's|pkg_b/meshes/part.obj|pkg_b/meshes/gone.obj|' "$work/robot/r.urdf" > "$work/robot/missing.urdf"
 

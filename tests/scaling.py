@@ -254,6 +254,47 @@ def c_plugin_remappings(n):
     return urdf(s), ["--migrate"], {}, None
 
 
+MATERIALS = ("Gazebo/Black", "Gazebo/WoodFloor", "Gazebo/DarkGray", "PR2/Blue")
+
+
+def c_migrated_materials(n):
+    s = link("base") + "".join(
+        link("l%d" % i, "<visual>%s</visual>" % BOX) + joint("j%d" % i, "base", "l%d" % i) +
+        '<gazebo reference="l%d"><material>%s</material><visual><material><script><uri>'
+        'file://media/materials/scripts/gazebo.material</uri><name>Gazebo/Red</name>'
+        '</script></material></visual></gazebo>\n' % (i, MATERIALS[i % 4]) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_migrated_ros1_sensors(n):
+    s = link("base") + "".join(
+        link("l%d" % i) + joint("j%d" % i, "base", "l%d" % i, "fixed") +
+        '<gazebo reference="l%d"><sensor name="c%d" type="camera"><camera><image><width>8'
+        '</width><height>6</height></image></camera><plugin name="c%d" filename='
+        '"libgazebo_ros_camera.so"><robotNamespace>r%d</robotNamespace><cameraName>c'
+        '</cameraName><frameName>/f</frameName></plugin></sensor><sensor name="s%d" '
+        'type="ray"><ray/><plugin name="s%d" filename="libgazebo_ros_laser.so"><topicName>'
+        'scan</topicName></plugin></sensor></gazebo>\n' % ((i,) * 6) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
+def c_migrated_ft_sensors(n):
+    s = star(n) + "".join(
+        '<gazebo><plugin name="f%d" filename="libgazebo_ros_ft_sensor.so"><joint_name>j%d'
+        '</joint_name><gaussian_noise>0.1</gaussian_noise></plugin></gazebo>\n' % (i, i)
+        for i in range(n))
+    return urdf(s), ["--migrate", "--world"], {}, None
+
+
+def c_migrated_multicameras(n):
+    cams = "".join('<camera name="c%d"><pose>0 %d 0 0 0 0</pose><image><width>8</width>'
+                   '<height>6</height></image></camera>' % (k, k) for k in range(2))
+    s = link("base") + '<gazebo reference="base">%s</gazebo>\n' % "".join(
+        '<sensor name="m%d" type="multicamera"><update_rate>5</update_rate>%s<plugin name="p%d"'
+        ' filename="libgazebo_ros_camera.so"/></sensor>' % (i, cams, i) for i in range(n))
+    return urdf(s), ["--migrate"], {}, None
+
+
 def warn_items(n):
     inner = "".join('<visual>%s<colour/></visual><collision>%s<colour/></collision>'
                     % (BOX, BOX) for i in range(n))
@@ -306,6 +347,54 @@ def c_ros_dirs(n):
     return urdf(s), ["--uri-mode=file"], {}, setup
 
 
+# --world's placement on the ground: every collision of a deep chain of
+# moving joints measured where its link is (bounds.c), and collisions
+# sharing one STL file, turned each its own way, which is read once.
+def c_world_chain(n):
+    s = link("l0", "<collision>%s</collision>" % BOX)
+    for i in range(n):
+        s += link("l%d" % (i + 1), '<collision><origin rpy="0.1 0.2 0.3"/>%s</collision>'
+                  % BOX)
+        s += joint("j%d" % i, "l%d" % i, "l%d" % (i + 1), "revolute",
+                   '<origin xyz="0 0 -0.1" rpy="0 0.01 0"/>'
+                   '<limit lower="-1" upper="1" effort="1" velocity="1"/>')
+    return urdf(s), ["--world"], {}, None
+
+
+def c_world_meshes(n):
+    def setup(tmp, n):
+        with open(os.path.join(tmp, "m.stl"), "w") as f:
+            f.write("solid m\n" + "".join(
+                "facet normal 0 0 1\nouter loop\nvertex %d 0 0\nvertex 0 %d 1\n"
+                "vertex 0 0 %d\nendloop\nendfacet\n" % (k, k, -k) for k in range(20))
+                + "endsolid m\n")
+        return {}
+    inner = "".join('<collision><origin rpy="%g 0 0"/><geometry><mesh filename="m.stl"/>'
+                    '</geometry></collision>' % (i * 0.01) for i in range(n))
+    return urdf(link("base", inner)), ["--world"], {}, setup
+
+
+def c_urdf_hardware(n):
+    # --output-format=urdf: every ros2_control's hardware plugin renamed,
+    # all on one line (the writer looks for each line's start).
+    s = link("base") + "".join(
+        '<ros2_control name="s%d" type="system"><hardware><plugin>'
+        'gazebo_ros2_control/GazeboSystem</plugin></hardware></ros2_control>' % i
+        for i in range(n))
+    return urdf(s + "\n"), ["--migrate", "--output-format=urdf"], {}, None
+
+
+def c_urdf_blocks(n):
+    # --output-format=urdf: a block per link on one line, each with a
+    # Classic sensor plugin (what the migration rewrites: printed anew).
+    def block(i):
+        return ('<gazebo reference="l%d"><sensor name="imu%d" type="imu"><update_rate>100'
+                '</update_rate><plugin filename="libgazebo_ros_imu_sensor.so" name="p%d">'
+                '<ros><namespace>/r</namespace></ros></plugin></sensor></gazebo>' % (i, i, i))
+    s = star(n) + "".join(block(i) for i in range(n))
+    return urdf(s + "\n"), ["--migrate", "--output-format=urdf"], {}, None
+
+
 CONSTRUCTS = [
     ("links", c_links, 1000),
     ("joints", c_joints, 1000),
@@ -336,6 +425,14 @@ CONSTRUCTS = [
     ("--migrate: model plugins replaced", c_migrated_model_plugins, 1000),
     ("--migrate: Classic plugins in one sensor", c_plugins_in_one_sensor, 500),
     ("--migrate: remappings, arguments, ignored tags", c_plugin_remappings, 500),
+    ("--migrate: Classic material scripts", c_migrated_materials, 300),
+    ("--migrate: ROS 1 sensor plugins", c_migrated_ros1_sensors, 300),
+    ("--migrate: F/T sensors in joints", c_migrated_ft_sensors, 300),
+    ("--migrate: multicameras in one link", c_migrated_multicameras, 300),
+    ("collisions of a moving chain placed on the ground (--world)", c_world_chain, 500),
+    ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
+    ("URDF output: hardware plugins renamed", c_urdf_hardware, 500),
+    ("URDF output: gazebo blocks on one line", c_urdf_blocks, 300),
 ]
 
 

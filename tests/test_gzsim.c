@@ -464,9 +464,11 @@ Test(gz_classic_plugin, spellings_and_fallback)
 	cr_assert_eq(gz_classic_plugin("libgazebo_ros_diff_drive"), dd);
 	cr_assert_eq(gz_classic_plugin("/opt/ros/humble/lib/libgazebo_ros_diff_drive.so"), dd);
 	/* Any other gazebo_ros_ plugin: the general row, last. */
-	classic("libgazebo_ros_hand_of_god.so", NULL, "Gazebo Classic");
-	classic("libgazebo_ros_projector.so", NULL, "Gazebo Classic");
-	classic("libhector_gazebo_ros_sonar.so", NULL, "Gazebo Classic");
+	classic("libgazebo_ros_hand_of_god.so", NULL, "no closer replacement");
+	classic("libgazebo_ros_projector.so", NULL, "gz-sim system that does its job");
+	classic("libhector_gazebo_ros_sonar.so", NULL, "ros_gz_bridge");
+	/* the message says "a Gazebo Classic plugin" already: the row does not */
+	cr_assert_null(strstr(gz_classic_table[gz_classic_count - 1].replacement, "Classic"));
 	cr_assert_eq(gz_classic_plugin("libgazebo_ros_hand_of_god.so"),
 	             &gz_classic_table[gz_classic_count - 1]);
 }
@@ -481,6 +483,58 @@ Test(gz_classic_plugin, not_classic)
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
 		cr_assert_null(gz_classic_plugin(files[i]), "%s", files[i]);
 	cr_assert_null(gz_classic_plugin(NULL));
+}
+
+/* The mimic plugins: what replaces them depends on the target.  gz-sim 8
+ * and later enforce <mimic> with bullet-featherstone only; Fortress has no
+ * <mimic> at all. */
+Test(gz_classic_plugin, mimic_by_target)
+{
+	const struct gz_classic_plugin *c =
+		classic("libroboticsgroup_upatras_gazebo_mimic_joint_plugin.so", NULL, "<mimic>");
+
+	cr_assert_eq(gz_classic_plugin("libgazebo_ros_mimic_joint.so"), c);
+	cr_assert(strstr(c->replacement, "bullet-featherstone"), "%s", c->replacement);
+	cr_assert(strstr(c->replacement, "DART"), "%s", c->replacement);
+	cr_assert_not_null(c->replacement_fortress);
+	cr_assert(strstr(c->replacement_fortress, "SDFormat 1.9 has no <mimic>"), "%s",
+		  c->replacement_fortress);
+	for (size_t i = 0; i < gz_classic_count; i++)   /* the one row that differs */
+		cr_assert(!gz_classic_table[i].replacement_fortress || &gz_classic_table[i] == c);
+}
+
+/* F3D: its own row, which says gz-sim has no such publisher and what comes
+ * closest, not the general row. */
+Test(gz_classic_plugin, f3d_names_what_comes_closest)
+{
+	const struct gz_classic_plugin *c =
+		classic("libgazebo_ros_f3d.so", "forcetorque", "force_torque sensor");
+
+	cr_assert_neq(c, &gz_classic_table[gz_classic_count - 1]);
+	cr_assert(strstr(c->replacement, "no gz-sim system publishes the force on a link"));
+	cr_assert(strstr(c->replacement, "Contact"));
+}
+
+Test(gz_camera, settings_and_types)
+{
+	static const char *const in_camera[] = { "image", "clip", "horizontal_fov", "save",
+		"depth_camera", "distortion", "lens", "noise", "triggered", "visibility_mask" };
+	static const char *const not_camera[] = { "pose", "update_rate", "topic", "camera",
+		"always_on", "lidar", "" };
+
+	for (size_t i = 0; i < sizeof in_camera / sizeof in_camera[0]; i++)
+		cr_assert(gz_camera_element(in_camera[i]), "%s", in_camera[i]);
+	for (size_t i = 0; i < sizeof not_camera / sizeof not_camera[0]; i++)
+		cr_assert(!gz_camera_element(not_camera[i]), "%s", not_camera[i]);
+	cr_assert(gz_sensor_has_camera("camera"));
+	cr_assert(gz_sensor_has_camera("depth"));
+	cr_assert(gz_sensor_has_camera("rgbd_camera"));
+	cr_assert(gz_sensor_has_camera("wide_angle_camera"));
+	cr_assert(gz_sensor_has_camera("multicamera"));
+	cr_assert(!gz_sensor_has_camera("gpu_lidar"));
+	cr_assert(!gz_sensor_has_camera("imu"));
+	cr_assert(!gz_sensor_has_camera("logical_camera"));
+	cr_assert(!gz_sensor_has_camera(NULL));
 }
 
 /* Every pattern of a row is reached: no earlier row hides it. */

@@ -423,3 +423,313 @@ Test(migrate, notes_only_when_asked)
 	cr_assert_str_eq(r.msgs, "");
 	result_free(&r);
 }
+/* ---- ROS 1 (noetic) names ------------------------------------------------- */
+
+Test(rosname, ros1_namespace_rule)
+{
+	cr_assert_str_eq(ros1_resolve(&A, "", "scan"), "/scan");
+	cr_assert_str_eq(ros1_resolve(&A, NULL, "/world"), "/world");
+	cr_assert_str_eq(ros1_resolve(&A, "robot", "imu"), "/robot/imu");
+	cr_assert_str_eq(ros1_resolve(&A, "/robot/", "imu"), "/robot/imu");
+	cr_assert_str_eq(ros1_resolve(&A, "/a", "/abs//b/"), "/abs/b");
+	/* the camera utils' NodeHandle: robotNamespace + "/" + cameraName */
+	cr_assert_str_eq(ros1_resolve(&A, "/", "/cam"), "/cam");
+	cr_assert_str_eq(ros1_resolve(&A, "/", "r//cam"), "/r/cam");
+	cr_assert_null(ros1_resolve(&A, "/r", "~private"));
+	cr_assert_null(ros1_resolve(&A, "/r", ""));
+	cr_assert_str_eq(tf_frame_id("/world"), "world");
+	cr_assert_str_eq(tf_frame_id("base_link"), "base_link");
+}
+
+#define SENSOR_IN(link, type, body) "<gazebo reference='" link "'><sensor name='s' type='" \
+	type "'>" body "</sensor></gazebo>"
+#define CAMERA "<camera><horizontal_fov>1</horizontal_fov><image><width>8</width>" \
+	"<height>6</height></image></camera>"
+#define RAY "<ray><scan><horizontal><samples>10</samples></horizontal></scan>" \
+	"<range><min>0.1</min><max>10</max></range></ray>"
+
+/* gazebo_ros_camera_utils.cpp noetic: robotNamespace/cameraName/imageTopicName,
+ * the frame through tf::resolve (its leading '/' goes). */
+Test(migrate, ros1_camera_keeps_its_names)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='cc'><robotNamespace>bot"
+		"</robotNamespace><cameraName>head</cameraName><imageTopicName>image"
+		"</imageTopicName><frameName>/head_optical</frameName><updateRate>5</updateRate>"
+		"</plugin>")), "1.11", 0);
+
+	cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+	cr_assert(strstr(m.r.sdf, "<topic>/bot/head/image</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<camera_info_topic>/bot/head/camera_info</camera_info_topic>"));
+	cr_assert(strstr(m.r.sdf, "<gz_frame_id>head_optical</gz_frame_id>"));
+	cr_assert_null(strstr(m.r.sdf, "libgazebo_ros_camera"));
+	cr_assert(strstr(m.yaml.p, "\"/bot/head/image\"\n  gz_topic_name: \"/bot/head/image\""),
+		  "%s", m.yaml.p);
+	cr_assert(strstr(m.r.msgs, "(libgazebo_ros_camera.so) migrated: (the ROS 1 plugin) a camera"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "keep their ROS 1 names"));
+	cr_assert(strstr(m.r.msgs, "<updateRate> '5' has no equivalent"), "%s", m.r.msgs);
+	migrated_free(&m);
+	/* no frameName: Classic stamped '', the link is taken, and said */
+	m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='cc'><cameraName>c</cameraName>"
+		"</plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "<topic>/c/image_raw</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<ignition_frame_id>base_link</ignition_frame_id>"));
+	cr_assert(strstr(m.r.msgs, "the frame id ''"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* gazebo_ros_laser.cpp noetic 86-103: topicName and frameName default to
+ * "/world"; the frame through tf::resolve. */
+Test(migrate, ros1_laser_and_its_world_defaults)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "ray", RAY
+		"<plugin filename='libgazebo_ros_laser.so' name='l'><robotNamespace>r"
+		"</robotNamespace><topicName>scan</topicName><gaussianNoise>0.1</gaussianNoise>"
+		"</plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "type='gpu_lidar'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<topic>/r/scan</topic>"));
+	cr_assert(strstr(m.r.sdf, "<ignition_frame_id>world</ignition_frame_id>"));
+	cr_assert(strstr(m.r.msgs, "stamped its data 'world'"), "%s", m.r.msgs);
+	/* gazebo_ros_laser never read gaussianNoise */
+	cr_assert(strstr(m.r.msgs, "<gaussianNoise> in plugin 'l'"), "%s", m.r.msgs);
+	cr_assert(strstr(m.yaml.p, "\"/r/scan\"\n  gz_topic_name: \"/r/scan\"\n  ros_type_name: "
+			 "\"sensor_msgs/msg/LaserScan\""), "%s", m.yaml.p);
+	migrated_free(&m);
+	/* a private name: roscpp advertised nothing */
+	m = migrate_as(ROBOT(SENSOR_IN("base_link", "gpu_ray", RAY
+		"<plugin filename='libgazebo_ros_gpu_laser.so' name='l'><topicName>~scan"
+		"</topicName><frameName>x</frameName></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_gpu_laser.so"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "--migrate left it: its <topicName> is empty or private"),
+		  "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+Test(migrate, ros1_block_laser_cloud_changes_type)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "ray", RAY
+		"<plugin filename='libgazebo_ros_block_laser.so' name='b'><topicName>/cloud"
+		"</topicName><frameName>base_link</frameName></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<topic>/cloud</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.yaml.p, "\"/cloud\"\n  gz_topic_name: \"/cloud/points\"\n  "
+			 "ros_type_name: \"sensor_msgs/msg/PointCloud2\""), "%s", m.yaml.p);
+	cr_assert(strstr(m.r.msgs, "subscribers must change type"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* gazebo_ros_imu_sensor.cpp noetic 170-252: the namespace defaults to the
+ * model's name, frameName is required and stamped as it is. */
+Test(migrate, ros1_imu_sensor)
+{
+	struct migrated m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so'"
+		" name='i'><topicName>imu</topicName><bodyName>imu_link</bodyName><frameName>/imu_link"
+		"</frameName><updateRateHZ>50</updateRateHZ></plugin>")), "1.12", 0);
+
+	cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+	cr_assert(strstr(m.r.sdf, "<topic>/r/imu</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<frame_id>imu_link</frame_id>"));
+	cr_assert(strstr(m.r.sdf, "<localization>ENU</localization>"));
+	cr_assert(strstr(m.r.msgs, "the robot's name 'r' is taken"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "tf2 rejects a leading '/'"));
+	cr_assert(strstr(m.r.msgs, "updateRateHZ (50 Hz"));
+	cr_assert(strstr(m.r.msgs, "<bodyName> in plugin 'i'"));
+	migrated_free(&m);
+	m = migrate_as(ROBOT(IMU_SENSOR("<plugin filename='libgazebo_ros_imu_sensor.so' name='i'>"
+		"<robotNamespace>/q</robotNamespace><topicName>imu</topicName></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_imu_sensor.so"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "stops without <frameName>"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* gazebo_ros_openni_kinect.cpp noetic: its "ir/image_raw" default is
+ * overwritten by the camera utils' "image_raw". */
+Test(migrate, ros1_openni_kinect_is_an_rgbd_camera)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "depth", CAMERA
+		"<plugin filename='libgazebo_ros_openni_kinect.so' name='k'><cameraName>kinect"
+		"</cameraName><frameName>kinect_optical</frameName><pointCloudTopicName>"
+		"depth/points</pointCloudTopicName></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "type='rgbd_camera'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<topic>/kinect</topic>"));
+	cr_assert(strstr(m.yaml.p, "\"/kinect/image_raw\"\n  gz_topic_name: \"/kinect/image\""),
+		  "%s", m.yaml.p);
+	cr_assert(strstr(m.yaml.p, "\"/kinect/depth/image_raw\"\n  gz_topic_name: "
+			 "\"/kinect/depth_image\""));
+	cr_assert(strstr(m.yaml.p, "\"/kinect/depth/points\"\n  gz_topic_name: \"/kinect/points\""));
+	cr_assert(strstr(m.yaml.p, "\"/kinect/depth/camera_info\""));
+	cr_assert(strstr(m.r.msgs, "pointCloudCutoff"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* ---- gazebo_ros_ft_sensor -------------------------------------------------- */
+
+Test(migrate, ft_sensor_in_the_joint)
+{
+	struct migrated m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_ft_sensor.so'"
+		" name='ft'><ros><namespace>arm</namespace></ros><joint_name>jl</joint_name>"
+		"<update_rate>200</update_rate><gaussian_noise>0.5</gaussian_noise></plugin>"
+		"</gazebo>"), "1.11", U2S_WORLD);
+	const char *joint = strstr(m.r.sdf, "<joint name='jl'"), *s;
+
+	cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+	cr_assert_not_null(joint, "%s", m.r.sdf);
+	s = strstr(joint, "<sensor name='ft' type='force_torque'>");
+	cr_assert_not_null(s, "%s", m.r.sdf);
+	cr_assert(s < strstr(joint, "</joint>"));
+	cr_assert(strstr(s, "<update_rate>200</update_rate>"));
+	cr_assert(strstr(s, "<topic>/arm/wrench</topic>"));
+	cr_assert(strstr(s, "<gz_frame_id>wl</gz_frame_id>"));
+	cr_assert(strstr(s, "<frame>child</frame>"));
+	cr_assert(strstr(s, "<measure_direction>parent_to_child</measure_direction>"));
+	cr_assert(strstr(s, "<stddev>0.5</stddev>"));
+	cr_assert_null(strstr(m.r.sdf, "libgazebo_ros_ft_sensor"));
+	cr_assert(strstr(m.r.sdf, "gz-sim-forcetorque-system"), "%s", m.r.sdf);
+	cr_assert(strstr(m.yaml.p, "\"/arm/wrench\"\n  gz_topic_name: \"/arm/wrench\"\n  "
+			 "ros_type_name: \"geometry_msgs/msg/WrenchStamped\"\n  gz_type_name: "
+			 "\"gz.msgs.Wrench\""), "%s", m.yaml.p);
+	cr_assert(strstr(m.r.msgs, "check the signs"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, ": note: plugin 'ft'"));
+	/* no skeleton of a <gazebo> block the input never had */
+	cr_assert_null(strstr(joint, "<physics>"), "%s", joint);
+	migrated_free(&m);
+}
+
+Test(migrate, ft_sensor_refusals)
+{
+	/* the fixed joint imu_joint is lumped: no joint to hold the sensor */
+	struct migrated m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_ft_sensor.so'"
+		" name='ft'><joint_name>imu_joint</joint_name></plugin></gazebo>"), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_ft_sensor.so"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "<gazebo reference='imu_joint'><preserveFixedJoint>true"),
+		  "%s", m.r.msgs);
+	cr_assert_null(strstr(m.r.sdf, "force_torque"));
+	migrated_free(&m);
+	m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_ft_sensor.so' name='ft'>"
+		"<body_name>wl</body_name></plugin></gazebo>"), "1.9", 0);
+	cr_assert(strstr(m.r.msgs, "--migrate left it: body_name"), "%s", m.r.msgs);
+	migrated_free(&m);
+	/* ROS 1: topicName is required */
+	m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_ft_sensor.so' name='ft'>"
+		"<jointName>jl</jointName></plugin></gazebo>"), "1.9", 0);
+	cr_assert(strstr(m.r.msgs, "stops without <topicName>"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_ft_sensor.so' name='ft'>"
+		"<robotNamespace>r1</robotNamespace><jointName>jr</jointName><topicName>ft"
+		"</topicName></plugin></gazebo>"), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "<topic>/r1/ft</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.sdf, "<ignition_frame_id>wr</ignition_frame_id>"));
+	migrated_free(&m);
+}
+
+/* ---- multicamera ------------------------------------------------------------ */
+
+#define MULTI(extra) SENSOR_IN("base_link", "multicamera", "<pose>0 0 1 0 0 0</pose>" \
+	"<camera name='left'><pose>0 0.1 0 0 0 0</pose><horizontal_fov>1</horizontal_fov>" \
+	"<image><width>8</width><height>6</height></image></camera>" \
+	"<camera name='right'><pose>0 -0.1 0 0 0 0</pose><horizontal_fov>1</horizontal_fov>" \
+	"<image><width>8</width><height>6</height></image></camera>" \
+	"<plugin filename='libgazebo_ros_camera.so' name='mc'><ros><namespace>d</namespace>" \
+	"</ros></plugin>") extra
+
+/* gazebo_ros_camera.cpp:210-237: CAM/<camera>/image_raw, CAM the sensor's
+ * name unless camera_name. */
+Test(migrate, multicamera_one_sensor_per_camera)
+{
+	struct migrated m = migrate_as(ROBOT(MULTI("")), "1.9", 0);
+	const char *l = strstr(m.r.sdf, "<sensor name='s_left' type='camera'>");
+	const char *r = strstr(m.r.sdf, "<sensor name='s_right' type='camera'>");
+
+	cr_assert_eq(m.r.rc, U2S_OK, "%s", m.r.msgs);
+	cr_assert_not_null(l, "%s", m.r.sdf);
+	cr_assert_not_null(r);
+	cr_assert_null(strstr(m.r.sdf, "multicamera"));
+	cr_assert(strstr(l, "<pose>0 0.1 1 0 0 0</pose>"), "%s", l);
+	cr_assert(strstr(r, "<pose>0 -0.1 1 0 0 0</pose>"));
+	cr_assert(strstr(l, "<topic>/d/s/left/image_raw</topic>"));
+	cr_assert(strstr(r, "<camera_info_topic>/d/s/right/camera_info</camera_info_topic>"));
+	cr_assert(strstr(m.yaml.p, "\"/d/s/right/image_raw\""), "%s", m.yaml.p);
+	migrated_free(&m);
+	/* a name a camera would take is a sensor's already */
+	m = migrate_as(ROBOT(MULTI("<gazebo reference='base_link'><sensor name='s_left' "
+		"type='imu'/></gazebo>")), "1.9", 0);
+	cr_assert(strstr(m.r.sdf, "type='multicamera'"), "%s", m.r.sdf);
+	cr_assert(strstr(m.r.msgs, "already has the name"), "%s", m.r.msgs);
+	migrated_free(&m);
+}
+
+/* ---- plugins left, with why ----------------------------------------------- */
+
+Test(migrate, force_imu_model_and_ros_control_left_with_why)
+{
+	struct migrated m = migrate_as(ROBOT("<gazebo><plugin filename='libgazebo_ros_force.so' "
+		"name='f'><link_name>wl</link_name></plugin><plugin filename='libgazebo_ros_imu.so' "
+		"name='i'><bodyName>base_link</bodyName><topicName>imu</topicName></plugin><plugin "
+		"filename='libgazebo_ros_control.so' name='c'><robotNamespace>/</robotNamespace>"
+		"</plugin></gazebo>"), "1.9", 0);
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	cr_assert(strstr(m.r.msgs, "--migrate left it: gz-sim's ApplyLinkWrench is a world "
+			 "system"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.msgs, "ros_gz_interfaces/msg/EntityWrench"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: a ROS 1 model plugin that computed an IMU"));
+	cr_assert(strstr(m.r.msgs, "--migrate left it: ROS 1 ros_control"));
+	/* refused without a word about its tags */
+	cr_assert_null(strstr(m.r.msgs, "U2S1208"), "%s", m.r.msgs);
+	cr_assert(strstr(m.r.sdf, "libgazebo_ros_force.so"));
+	migrated_free(&m);
+	/* and --migrate is not said to do them */
+	r = convert_opts(ROBOT("<gazebo><plugin filename='libgazebo_ros_force.so' name='f'/>"
+			       "</gazebo>"), &o);
+	cr_assert_null(strstr(r.msgs, "--migrate does this"), "%s", r.msgs);
+	result_free(&r);
+}
+
+/* border_crop is a bool (gazebo_ros_camera.cpp ros2): its default true is
+ * no number to complain of, false changed the CameraInfo only. */
+Test(migrate, camera_border_crop_read_as_a_bool)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='c'><border_crop>true"
+		"</border_crop></plugin>")), "1.9", 0);
+
+	cr_assert_null(strstr(m.r.msgs, "border_crop"), "%s", m.r.msgs);
+	migrated_free(&m);
+	m = migrate_as(ROBOT(SENSOR_IN("base_link", "camera", CAMERA
+		"<plugin filename='libgazebo_ros_camera.so' name='c'><border_crop>false"
+		"</border_crop></plugin>")), "1.9", 0);
+	cr_assert(strstr(m.r.msgs, "<border_crop> changed only the CameraInfo"), "%s", m.r.msgs);
+	cr_assert_null(strstr(m.r.msgs, "not a number"));
+	migrated_free(&m);
+}
+
+/* Without robotNamespace and cameraName the ROS names are at the root; the
+ * rgbd_camera's gz topics go under the sensor's name, not "/" itself. */
+Test(migrate, ros1_openni_without_names)
+{
+	struct migrated m = migrate_as(ROBOT(SENSOR_IN("base_link", "depth", CAMERA
+		"<plugin filename='libgazebo_ros_openni_kinect.so' name='k'><frameName>f"
+		"</frameName></plugin>")), "1.9", 0);
+
+	cr_assert(strstr(m.r.sdf, "<topic>/s</topic>"), "%s", m.r.sdf);
+	cr_assert(strstr(m.yaml.p, "\"/image_raw\"\n  gz_topic_name: \"/s/image\""), "%s", m.yaml.p);
+	cr_assert(strstr(m.yaml.p, "\"/points\"\n  gz_topic_name: \"/s/points\""));
+	migrated_free(&m);
+}
+
+Test(migrate, urdf_output_takes_no_world)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	o.flags = U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_WORLD;
+	r = convert_opts(ROBOT(""), &o);
+	cr_assert_eq(r.rc, U2S_USAGE);
+	cr_assert(strstr(r.msgs, "U2S_OUTPUT_URDF writes the robot's URDF"), "%s", r.msgs);
+	result_free(&r);
+}

@@ -339,3 +339,87 @@ Test(world, meshes_resolved_as_gz_sim_does)
 	rmdir(path);
 	rmdir(dir);
 }
+
+/* ---- readiness that depends on the target, and what gz-sim ignores or
+ * aborts on ---------------------------------------------------------------- */
+
+static const char MIMIC_PLUGIN[] =
+	"<robot name='r'><link name='base'>" INERTIAL "</link>\n"
+	"<gazebo>\n<plugin filename='libroboticsgroup_upatras_gazebo_mimic_joint_plugin.so' "
+	"name='m'/></gazebo></robot>";
+
+Test(world, mimic_advice_by_target)
+{
+	struct result r = world(MIMIC_PLUGIN, "1.9", 0);
+
+	cr_assert_eq(count(r.msgs, "[U2S1202]"), 1, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "nothing in Fortress: SDFormat 1.9 has no <mimic>"), "%s", r.msgs);
+	result_free(&r);
+	r = world(MIMIC_PLUGIN, "1.11", 0);
+	cr_assert_eq(count(r.msgs, "[U2S1202]"), 1, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "enforce it only with the bullet-featherstone engine"), "%s",
+		  r.msgs);
+	cr_assert_null(strstr(r.msgs, "Fortress"), "%s", r.msgs);
+	result_free(&r);
+}
+
+Test(world, f3d_advice)
+{
+	const char *urdf = "<robot name='r'><link name='base'>" INERTIAL "</link>"
+			   "<gazebo><plugin filename='libgazebo_ros_f3d.so' name='f'/></gazebo>"
+			   "</robot>";
+	struct result r = world(urdf, "1.12", 0);
+
+	cr_assert_eq(count(r.msgs, "[U2S1202]"), 1, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "a force_torque sensor in the link's parent joint"), "%s", r.msgs);
+	cr_assert_eq(count(r.msgs, "Gazebo Classic"), 1, "said once: %s", r.msgs);
+	result_free(&r);
+}
+
+/* <image>, <clip> and <horizontal_fov> straight under a camera's <sensor>
+ * (lines 3, 4, 5); <save> inside <camera> is where it belongs, and a
+ * gpu_lidar's children are not camera settings. */
+static const char CAMERA_SETTINGS[] =
+	"<robot name='r'><link name='base'>" INERTIAL "</link>\n"
+	"<gazebo reference='base'><sensor type='camera' name='cam'>\n"
+	"<image><width>640</width></image>\n"
+	"<clip><near>0.1</near></clip>\n"
+	"<horizontal_fov>1.2</horizontal_fov>\n"
+	"<camera><save enabled='false'><path>/tmp</path></save></camera></sensor>\n"
+	"<sensor type='gpu_lidar' name='l'><lidar/></sensor></gazebo></robot>";
+
+Test(world, camera_settings_outside_camera)
+{
+	struct result r = world(CAMERA_SETTINGS, "1.11", 0);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.msgs, "[U2S1223]"), 3, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "t.urdf:3:1: [U2S1223] <image> of sensor 'cam' (type 'camera') "
+			 "is a child of <sensor>"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "t.urdf:4:1: [U2S1223] <clip>"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "t.urdf:5:1: [U2S1223] <horizontal_fov>"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "move it into the sensor's <camera>"), "%s", r.msgs);
+	/* written as it is, and the <camera> holds the defaults gz-sim uses */
+	cr_assert_eq(count(r.sdf, "<image>"), 2, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "<width>320</width>"), 1, "%s", r.sdf);
+	result_free(&r);
+}
+
+/* A collision mesh scaled -1 on x (lumped into base from 'arm'): DART
+ * aborts on it.  A visual of the same scale is only drawn mirrored. */
+Test(world, negative_collision_mesh_scale)
+{
+	const char *urdf =
+		"<robot name='r'><link name='base'>" INERTIAL "</link>"
+		"<joint name='j' type='fixed'><parent link='base'/><child link='arm'/></joint>"
+		"<link name='arm'>" INERTIAL "\n<visual><geometry><mesh filename='m.stl' "
+		"scale='-1 1 1'/></geometry></visual>\n<collision><geometry>\n<mesh "
+		"filename='m.stl' scale='-1 1 1'/></geometry></collision></link></robot>";
+	struct result r = world(urdf, "1.9", 0);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.msgs, "[U2S1224]"), 1, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "t.urdf:4:1: [U2S1224] a collision of link 'base' (from 'arm') "
+			 "has the mesh scale -1 1 1: DART"), "%s", r.msgs);
+	result_free(&r);
+}

@@ -54,6 +54,7 @@ U2S_INPUT_UTF8 = 1 << 9
 U2S_MIGRATE = 1 << 10
 U2S_OUTPUT_URDF = 1 << 11
 U2S_NOTES = 1 << 12
+U2S_PLACE = 1 << 13
 # enum u2s_severity
 U2S_NOTE = 2
 
