@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gzsim.h"
 #include "num.h"
 #include "rosname.h"
 
@@ -1645,6 +1646,54 @@ static void in_place(struct mig *g, struct xnode *b, struct xnode *parent, struc
 		node_list_push(&g->rb->arena, fresh, c);
 }
 
+/* A Classic plugin gz-sim cannot load, left after migration: out of the
+ * tree (so out of the SDF and the migrated URDF) and on the list U2S1202
+ * names it from. */
+static void leave_out(struct mig *g, struct xnode *plugin)
+{
+	struct migration *m = g->m;
+
+	if (m->ndropped == m->dropped_cap) {
+		unsigned cap = m->dropped_cap ? 2 * m->dropped_cap : 8;
+		const struct xnode **v = ARENA_ARRAY(g->a, const struct xnode *, cap);
+		if (m->ndropped)
+			memcpy(v, m->dropped, m->ndropped * sizeof *v);
+		m->dropped = v;
+		m->dropped_cap = cap;
+	}
+	m->dropped[m->ndropped++] = plugin;
+	drop(plugin);
+}
+
+static int classic_left(const struct xnode *n)
+{
+	return n->parent && strcmp(n->name, "plugin") == 0 &&
+	       gz_classic_plugin(xnode_attr(n, "filename")) != NULL;
+}
+
+/* The Classic plugins of BLOB (itself, or a sensor's) that migration left:
+ * left out; 1 when there was one. */
+static int leave_out_leftovers(struct mig *g, struct xnode *blob)
+{
+	struct xnode *c, *next;
+	int changed = 0;
+
+	if (classic_left(blob)) {
+		leave_out(g, blob);
+		return 1;
+	}
+	if (strcmp(blob->name, "sensor") != 0)
+		return 0;
+	for (c = blob->first; c; c = next) {
+		next = c->next;
+		if (classic_left(c)) {
+			leave_out(g, c);
+			changed = 1;
+		}
+	}
+	return changed;
+}
+
 static void exts_seen(struct mig *g, const struct ext_list *l, const struct link *link)
 {
 	const struct ext_ref *r;
@@ -1659,6 +1708,7 @@ static void exts_seen(struct mig *g, const struct ext_list *l, const struct link
 		for (unsigned i = 0; i < n; i++) {
 			struct xnode *parent = v[i]->parent, *before = v[i]->prev, *after = v[i]->next;
 			changed |= blob_seen(g, v[i], link);
+			changed |= leave_out_leftovers(g, v[i]);
 			in_place(g, v[i], parent, before, after, &fresh);
 		}
 		if (changed) {
@@ -1675,8 +1725,9 @@ static int model_blob_seen(struct mig *g, struct xnode *b, struct node_list *fre
 	struct xnode *parent = b->parent, *before = b->prev, *after = b->next;
 	int changed = parent && plugin_seen(g, b, NULL, NULL);
 
+	changed |= leave_out_leftovers(g, b);
 	/* the plugin left the tree only when replaced (gazebo_ros2_control
-	 * is changed where it is) */
+	 * is changed where it is) or left out */
 	in_place(g, b, parent, before, after, fresh);
 	return changed;
 }

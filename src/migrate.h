@@ -31,8 +31,13 @@
 
 struct migration {
 	struct bridge bridge;
-	/* Plugins left in place, by address ("%p"): why (U2S1202 says it). */
+	/* Plugins not migrated, by address ("%p"): why (U2S1202 says it). */
 	struct index *refused;
+	/* The Classic plugins gz-sim cannot load that were left out (not
+	 * migrated: no equivalent, ROS 1 model plugins, vendors' own), in
+	 * document order, for U2S1202 to name. */
+	const struct xnode **dropped;
+	unsigned ndropped, dropped_cap;
 };
 
 /* Migrates RB's written blocks for TARGET; RB->migration is the result. */

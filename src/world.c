@@ -58,21 +58,23 @@ static void sensor_seen(struct planner *p, const struct xnode *s)
 		camera_settings_seen(p, s, type);
 }
 
-static void classic_seen(struct planner *p, const struct xnode *pl)
+/* A Classic plugin: what replaces it, and under --migrate why it was not
+ * migrated (LEFT_OUT: and that it is not in the output). */
+static void classic_seen(struct planner *p, const struct xnode *pl, int left_out)
 {
 	const char *file = xnode_attr(pl, "filename");
 	const struct gz_classic_plugin *c = gz_classic_plugin(file);
 	const char *refused = migrate_refusal(p->rb, pl);
-	const char *instead = c && p->target->gz == GZ_FORTRESS && c->replacement_fortress ?
-			      c->replacement_fortress : c ? c->replacement : NULL;
+	const char *why = refused ? refused : "gz-sim cannot load it";
 
 	if (!c)
 		return;
 	diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
 		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
-		  "instead: %s%s%s", file, instead,
-		  refused ? "; --migrate left it: " : !p->opts->migrate && migrate_handles(file) ?
-		  "; --migrate does this" : "", refused ? refused : "");
+		  "instead: %s%s%s", file, c->replacement,
+		  left_out ? "; --migrate left it out: " : refused ? "; --migrate left it: " :
+		  !p->opts->migrate && migrate_handles(file) ? "; --migrate does this" : "",
+		  left_out || refused ? why : "");
 }
 
 /* A <plugin> that is a direct child of a <gazebo> block, in the model. */
@@ -123,7 +125,7 @@ static void blob_seen(struct planner *p, const struct xnode *blob)
 		if (strcmp(cur->name, "sensor") == 0)
 			sensor_seen(p, cur);
 		else if (strcmp(cur->name, "plugin") == 0)
-			classic_seen(p, cur);
+			classic_seen(p, cur, 0);
 		if (cur->first) {
 			cur = cur->first;
 			continue;
@@ -193,6 +195,8 @@ void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 		if (j->fate == JOINT_WRITTEN)
 			exts_seen(&p, &j->exts);
 	exts_seen(&p, &rb->model_exts);
+	for (i = 0; rb->migration && i < rb->migration->ndropped; i++)
+		classic_seen(&p, rb->migration->dropped[i], 1);
 	if (opts->world || opts->place)
 		bounds_place(rb, d, opts);   /* where it stands: decided once */
 }
