@@ -66,12 +66,14 @@ static void classic_seen(struct planner *p, const struct xnode *pl, int left_out
 	const struct gz_classic_plugin *c = gz_classic_plugin(file);
 	const char *refused = migrate_refusal(p->rb, pl);
 	const char *why = refused ? refused : "gz-sim cannot load it";
+	const char *instead = c && p->target->gz == GZ_FORTRESS && c->replacement_fortress ?
+			      c->replacement_fortress : c ? c->replacement : NULL;
 
 	if (!c)
 		return;
 	diag_warn(p->d, D_GZ_CLASSIC_PLUGIN, pl->pos.line, pl->pos.col,
 		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
-		  "instead: %s%s%s", file, c->replacement,
+		  "instead: %s%s%s", file, instead,
 		  left_out ? "; --migrate left it out: " : refused ? "; --migrate left it: " :
 		  !p->opts->migrate && migrate_handles(file) ? "; --migrate does this" : "",
 		  left_out || refused ? why : "");
