@@ -432,6 +432,35 @@ const struct gz_classic_plugin gz_classic_table[] = {
 	    "gazebo_ros_paths_plugin", "gazebo_ros_properties"),
 	  NULL, NULL,
 	  "ros_gz_sim (its launch files and create) and ros_gz_bridge for /clock", NULL },
+	/* Vendors' Gazebo Classic plugins that real robots carry (research
+	 * migration.md 1.1: RotorS, Unitree, UUV Simulator, DRCSim,
+	 * roboticsgroup, RealSense): built against Gazebo Classic, none loads
+	 * in gz-sim.  gz-sim's systems named here: src/systems/
+	 * multicopter_motor_model, multicopter_control, thruster,
+	 * hydrodynamics, buoyancy (gz-sim8_8.14.0, ignition-gazebo6_6.18.0). */
+	{ P("rotors_gazebo_*"), NULL, NULL,
+	  "RotorS is Gazebo Classic only: gz-sim's MulticopterMotorModel and "
+	  "MulticopterVelocityControl systems take its motors and controller, and imu, "
+	  "navsat, magnetometer and air_pressure sensors its sensor plugins", NULL },
+	{ P("unitree*"), NULL, NULL,
+	  "Unitree's Classic plugins (foot contact, force drawing) have no gz-sim "
+	  "counterpart: a contact sensor on each foot gives the foot contacts", NULL },
+	{ P("uuv_*"), NULL, NULL,
+	  "UUV Simulator is Gazebo Classic only: gz-sim's Thruster, Hydrodynamics and "
+	  "Buoyancy systems take its thrusters and vehicle dynamics", NULL },
+	{ P("LinkPlot3DPlugin"), NULL, NULL,
+	  "a Classic plugin that drew a link's path: gz-sim's GUI has a Plot3D plugin, "
+	  "set in the GUI's configuration, not in the model", NULL },
+	{ P("MultiSenseSLPlugin", "AtlasPlugin", "DRCVehiclePlugin"), NULL, NULL,
+	  "DRCSim's Classic plugins have no gz-sim counterpart: the sensors as gz-sim "
+	  "sensors (gpu_lidar, camera), and gz_ros2_control for the joints", NULL },
+	{ P("realsense_gazebo_plugin"), NULL, NULL,
+	  "the RealSense Classic plugin: rgbd_camera and depth_camera sensors, which the "
+	  "Sensors system simulates, with ros_gz_bridge", NULL },
+	{ P("roboticsgroup_gazebo_disable_link_plugin", "roboticsgroup_upatras_gazebo_disable_link_plugin"),
+	  NULL, NULL,
+	  "no gz-sim plugin switches a link's physics off: fix the link to its parent "
+	  "with a fixed joint, or leave it out of the description", NULL },
 	{ P("gazebo_ros_*", "hector_gazebo_*"), NULL, NULL,
 	  "the gz-sim system that does its job, where one does (gz-sim's src/systems), with "
 	  "ros_gz_bridge for its ROS topics; u2s knows no closer replacement for this one", NULL },

@@ -389,7 +389,8 @@ static int mig_imu(struct mig *g)
 	sensor_topic_frame(g, topic, frame_of(g));
 	imu_reference(g, "initial_orientation_as_reference");
 	bridge(g, topic, topic, BT_IMU, BRIDGE_GZ_TO_ROS);
-	migrated(g, "an imu sensor publishing on its <topic>, world-referenced unless "
+	migrated(g, "an imu sensor publishing on its <topic>, world-referenced (ENU; gz-sim "
+		 "honours it from Fortress 6.9.0 and in every later Gazebo) unless "
 		 "initial_orientation_as_reference");
 	return 0;
 }
@@ -875,7 +876,8 @@ static int mig_imu1(struct mig *g)
 		approx(g, arg_node(g, "updateRateHZ"), "the ROS 1 imu published at most "
 		       "updateRateHZ (%s Hz; 1 unless given); the gz imu publishes at the sensor's "
 		       "<update_rate>: set it to keep Classic's rate", arg(g, "updateRateHZ"));
-	ros1_migrated(g, "an imu sensor publishing on its <topic>, world-referenced unless "
+	ros1_migrated(g, "an imu sensor publishing on its <topic>, world-referenced (ENU; "
+		      "gz-sim honours it from Fortress 6.9.0 and in every later Gazebo) unless "
 		      "initialOrientationAsReference");
 	return 0;
 }
