@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bounds.h"
 #include "bridge.h"
 #include "diag.h"
 #include "migrate.h"
@@ -169,6 +170,8 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 		rc = resolve(*rb, d, opts, target);
 	if (rc == U2S_OK)
 		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
+	if (rc == U2S_OK && (opts->world || opts->place))
+		bounds_place(*rb, d, opts);   /* where it stands on the ground: decided once */
 	/* The URDF written keeps its URIs as they are. */
 	if (rc == U2S_OK && !opts->output_urdf)
 		rc = uri_rewrite(*rb, d, opts);

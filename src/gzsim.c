@@ -335,7 +335,7 @@ const struct gz_classic_plugin gz_classic_table[] = {
 	/* ROS 1's gazebo_ros_control (noetic gazebo_ros_control_plugin.cpp)
 	 * reads <transmission>s and ROS 1 controller parameters: nothing of
 	 * it carries over mechanically */
-	{ P("gazebo_ros_control"), NULL, NULL,
+	{ P("gazebo_ros_control", "*_gazebo_ros_control"), NULL, NULL,
 	  "this is ROS 1's ros_control, which has no gz-sim counterpart: port the robot "
 	  "to ROS 2 first (<ros2_control> tags in place of <transmission>, the controllers' "
 	  "YAML for ros2_controllers), then gz_ros2_control (gz_ros2_control-system, "

@@ -1696,6 +1696,27 @@ static int leave_out_leftovers(struct mig *g, struct xnode *blob)
 	return changed;
 }
 
+/* The Classic plugins among E's <visual> children (gazebo_ros_video,
+ * Unitree's force drawing), left out; 1 when there was one. */
+static int visual_leftovers(struct mig *g, struct ext *e)
+{
+	struct node_list kept = { NULL, 0, 0 };
+	int changed = 0;
+
+	for (unsigned i = 0; i < e->visual_blobs.n; i++) {
+		struct xnode *b = e->visual_blobs.v[i];
+		if (classic_left(b)) {
+			leave_out(g, b);
+			changed = 1;
+		} else {
+			node_list_push(&g->rb->arena, &kept, b);
+		}
+	}
+	if (changed)
+		e->visual_blobs = kept;
+	return changed;
+}
+
 static void exts_seen(struct mig *g, const struct ext_list *l, const struct link *link)
 {
 	const struct ext_ref *r;
@@ -1713,6 +1734,7 @@ static void exts_seen(struct mig *g, const struct ext_list *l, const struct link
 			changed |= leave_out_leftovers(g, v[i]);
 			in_place(g, v[i], parent, before, after, &fresh);
 		}
+		changed |= visual_leftovers(g, r->ext);
 		if (changed) {
 			r->ext->blobs = fresh;
 			r->ext->block->migrated = 1;

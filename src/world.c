@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bounds.h"
 #include "index.h"
 #include "migrate.h"
 
@@ -199,8 +198,6 @@ void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 	exts_seen(&p, &rb->model_exts);
 	for (i = 0; rb->migration && i < rb->migration->ndropped; i++)
 		classic_seen(&p, rb->migration->dropped[i], 1);
-	if (opts->world || opts->place)
-		bounds_place(rb, d, opts);   /* where it stands: decided once */
 }
 
 /* ---- meshes, as gz-sim finds them ------------------------------------------ */

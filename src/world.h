@@ -11,7 +11,8 @@
  *     fate: the writer leaves them out of the model and merges them into
  *     the world's plugin of that system).
  *   - Under --world (or U2S_PLACE) without --pose: where the model stands
- *     on the ground (bounds.h).
+ *     on the ground, which bounds.c decides into the plan (convert.c calls
+ *     it right after world_plan).
  *   - Under --check: every mesh URI looked up as gz-sim will
  *     (world_check_meshes).
  *
