@@ -1759,3 +1759,28 @@ Test(cli, killed_model_dir_leaves_nothing, .timeout = 120)
 	killed_while_building(SIGINT, 0);
 	killed_while_building(SIGHUP, 1);
 }
+
+/* --bridge-config: written beside -o's SDF once both are whole; a path
+ * that cannot be made is status 3 before anything is written. */
+Test(cli, bridge_config_whole_or_nothing)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "robot.urdf", GOOD);
+	r = U2S(dir, NULL, "--migrate", "--bridge-config=b.yaml", "-o", "out.sdf", "robot.urdf");
+	expect_status(&r, 0);
+	cr_assert(file_exists(dir, "out.sdf"));
+	cr_assert(file_exists(dir, "b.yaml"));
+	run_free(&r);
+	r = U2S(dir, NULL, "--migrate", "--bridge-config=no/such/b.yaml", "-o", "out2.sdf",
+		"robot.urdf");
+	expect_status(&r, 3);
+	expect_match(r.err, "cannot write the bridge configuration no/such/b\\.yaml");
+	cr_assert_not(file_exists(dir, "out2.sdf"));
+	run_free(&r);
+	r = U2S(dir, NULL, "--bridge-config=b.yaml", "robot.urdf");
+	expect_status(&r, 2);
+	run_free(&r);
+	remove_tree(dir);
+}
