@@ -49,4 +49,16 @@ if ! cmp -s "$work/want" "$work/got.sorted"; then
 	diff "$work/want" "$work/got.sorted" >&2
 	exit 1
 fi
-echo "physics.sh: every verdict as tests/physics.expected lists"
+# --migrate rewrites plugins, sensors and material colours, never what
+# DART steps: every verdict must be the plain conversion's (the worlds it
+# leaves unchanged come from the cache).
+bash "$U2S_SRCDIR/scripts/physics-check" -m -j "$jobs" -c "$work/cache" \
+	-o "$work/migrate.list" > "$work/migrate.out"
+rc=$?
+tail -n 1 "$work/migrate.out"
+if [ "$rc" -gt 1 ] || ! cmp -s "$work/plain.list" "$work/migrate.list"; then
+	echo "physics.sh: with --migrate the verdicts differ from the plain ones (< plain, > migrate):" >&2
+	diff "$work/plain.list" "$work/migrate.list" >&2
+	exit 1
+fi
+echo "physics.sh: every verdict as tests/physics.expected lists, with --migrate as without"
