@@ -310,3 +310,13 @@ def test_migrate_options_checked():
         u2s.migrate(GOOD, output_format="xml")
     sdf, _ = u2s.convert(GOOD)
     assert u2s.migrate(GOOD).sdf == sdf
+
+
+def test_migrated_urdf_renames_the_hardware():
+    with open(HUSKY) as f:
+        text = f.read()
+    urdf, bridge, _ = u2s.migrate(text, output_format="urdf", sdf_version="1.11")
+    assert "gz_ros2_control/GazeboSimSystem" in urdf
+    assert "gazebo_ros2_control/GazeboSystem" not in urdf
+    assert "libgazebo_ros_imu_sensor" not in urdf
+    assert bridge.startswith("# ros_gz_bridge")
