@@ -44,6 +44,8 @@ struct folder {
 	int failed;                   /* a message was said */
 	u2s_stats_fn *stats;          /* the caller's statistics */
 	void *stats_arg;
+	char *bridge;                 /* --migrate: bridge.yaml, as the first version gave it */
+	size_t bridge_len;
 	int placed;                   /* world.sdf: the library's placement on the */
 	double place_z;               /* ground (U2S_PLACE), decided once */
 };
@@ -787,6 +789,36 @@ static void on_stats(void *arg, const struct u2s_stats *st)
 		f->stats(f->stats_arg, st);
 }
 
+/* The library's bridge configuration, kept for bridge.yaml. */
+static int hold_bridge(void *arg, const char *buf, size_t len)
+{
+	struct folder *f = arg;
+	char *p = realloc(f->bridge, f->bridge_len + len + 1);
+
+	if (!p)
+		return ENOMEM;
+	memcpy(p + f->bridge_len, buf, len);
+	f->bridge_len += len;
+	p[f->bridge_len] = '\0';
+	f->bridge = p;
+	return 0;
+}
+
+/* --migrate: the folder's bridge.yaml (the ros_gz_bridge configuration,
+ * the same for every version); 0 or an errno value. */
+static int write_bridge(struct folder *f)
+{
+	char *path;
+	int err;
+
+	if (!f->bridge)
+		return 0;
+	path = xasprintf("%s/bridge.yaml", f->tmp);
+	err = write_text(f, path, f->bridge);
+	free(path);
+	return err;
+}
+
 /* The SDF in each version, into model-V.sdf; with WORLD, the first also
  * decides where world.sdf places the model (U2S_PLACE: the meshes are
  * measured once, not once per version). */
@@ -820,6 +852,10 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 				o.flags |= U2S_PLACE;
 			else
 				o.flags &= ~(unsigned)U2S_PLACE;
+			/* --migrate: the bridge of the first version, for bridge.yaml */
+			o.bridge_fn = (o.flags & U2S_MIGRATE) && v == u2s_sdf_versions() ?
+				      hold_bridge : NULL;
+			o.bridge_arg = f;
 			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
 			if (close(fd) != 0 && rc == U2S_OK) {   /* a disk that fills only now */
 				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s: %s", path, strerror(errno));
@@ -917,6 +953,7 @@ static int build(struct folder *f, const struct modeldir_run *run, const char *b
 	int rc = convert_versions(f, run->opts, run->world, buf, len, file, name), err = 0;
 
 	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
+			     (err = write_bridge(f)) != 0 ||
 			     (run->world && (err = write_world(f, run->opts, name)) != 0))) {
 		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->tmp, strerror(err));
 		rc = U2S_IO;
@@ -943,9 +980,9 @@ static int finish(struct folder *f, const struct place *p, int rc)
 
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
-	struct folder f = { NULL, run->undo, { NULL, 0, 0 }, { NULL, 0, 0 }, { NULL, 0, 0 },
-			    run->opts->diag_record_fn, run->opts->diag_record_arg,
-			    run->say, run->say_arg, 0, NULL, NULL, 0, 0 };
+	struct folder f = { .undo = run->undo, .record = run->opts->diag_record_fn,
+			    .record_arg = run->opts->diag_record_arg, .say = run->say,
+			    .say_arg = run->say_arg };
 	struct place p;
 	size_t len = 0;
 	char *buf = NULL;
@@ -968,6 +1005,7 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 	if (rc == U2S_OK)
 		rc = build(&f, run, buf, len, file, p.name);
 	rc = finish(&f, &p, rc);
+	free(f.bridge);
 	strset_free(&f.paths);
 	strset_free(&f.said);
 	strset_free(&f.dirs);

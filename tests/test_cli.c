@@ -1784,3 +1784,24 @@ Test(cli, bridge_config_whole_or_nothing)
 	run_free(&r);
 	remove_tree(dir);
 }
+
+/* --migrate --model-dir: the folder carries bridge.yaml; without
+ * --migrate it does not. */
+Test(cli, model_folder_bridge_under_migrate)
+{
+	char *dir = temp_dir();
+	struct run r;
+
+	put_file(dir, "robot.urdf", "<robot name='r'><link name='a'><inertial><mass value='1'/>"
+		 "<inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/></inertial></link>"
+		 "</robot>");
+	r = U2S(dir, NULL, "--migrate", "--model-dir=m", "robot.urdf");
+	expect_status(&r, 0);
+	cr_assert(file_exists(dir, "m/bridge.yaml"));
+	run_free(&r);
+	r = U2S(dir, NULL, "--model-dir=p", "robot.urdf");
+	expect_status(&r, 0);
+	cr_assert_not(file_exists(dir, "p/bridge.yaml"));
+	run_free(&r);
+	remove_tree(dir);
+}
