@@ -1727,7 +1727,8 @@ static void exts_seen(struct mig *g, const struct ext_list *l, const struct link
 		unsigned n = r->ext->blobs.n;
 		struct xnode **v = ARENA_ARRAY(g->a, struct xnode *, n ? n : 1);
 		struct node_list fresh = { NULL, 0, 0 };
-		memcpy(v, r->ext->blobs.v, n * sizeof *v);
+		if (n)
+			memcpy(v, r->ext->blobs.v, n * sizeof *v);
 		for (unsigned i = 0; i < n; i++) {
 			struct xnode *parent = v[i]->parent, *before = v[i]->prev, *after = v[i]->next;
 			changed |= blob_seen(g, v[i], link);
