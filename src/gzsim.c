@@ -165,7 +165,7 @@ static const char *class_of(const char *name)
 
 /* The file name without directory, "lib" and the shared-library suffix,
  * copied into BUF (of N bytes); NULL when it does not fit. */
-static const char *file_base(const char *filename, char *buf, size_t n)
+const char *gz_plugin_base(const char *filename, char *buf, size_t n)
 {
 	static const char *const suffixes[] = { ".so", ".dylib", ".dll" };
 	const char *slash = strrchr(filename, '/');
@@ -212,7 +212,7 @@ const struct gz_system *gz_world_system_named(const char *filename, const char *
 				return &gz_system_table[i];
 		return NULL;
 	}
-	if (!(base = file_base(filename, buf, sizeof buf)))
+	if (!(base = gz_plugin_base(filename, buf, sizeof buf)))
 		return NULL;
 	if (!(p = skip(base, "gz-sim")) && !(p = skip(base, "ignition-gazebo")))
 		return NULL;
@@ -501,7 +501,7 @@ const struct gz_classic_plugin *gz_classic_plugin(const char *filename)
 	char buf[128];
 	const char *base;
 
-	if (!filename || !(base = file_base(filename, buf, sizeof buf)))
+	if (!filename || !(base = gz_plugin_base(filename, buf, sizeof buf)))
 		return NULL;
 	for (size_t i = 0; i < gz_classic_count; i++)
 		for (const char *const *p = gz_classic_table[i].patterns; *p; p++)

@@ -104,6 +104,11 @@ struct gz_classic_plugin {
 extern const struct gz_classic_plugin gz_classic_table[];
 extern const size_t gz_classic_count;
 
+/* FILENAME without directory, "lib" and the shared-library suffix (.so,
+ * .dylib, .dll), copied into BUF (of N bytes): what the tables' patterns
+ * match; NULL when it does not fit. */
+const char *gz_plugin_base(const char *filename, char *buf, size_t n);
+
 /* The row of a Gazebo Classic plugin file that gz-sim will not load
  * (libgazebo_ros_diff_drive.so, libgazebo_ros2_control.so ...), the most
  * specific first; NULL when FILENAME is not one of them. */

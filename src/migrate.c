@@ -1471,29 +1471,10 @@ static const struct mig_row CLASSIC_ROWS[] = {
 
 #define CLASSIC_COUNT (sizeof CLASSIC_ROWS / sizeof CLASSIC_ROWS[0])
 
-/* The file name without directory, "lib" and ".so", into BUF. */
-static const char *file_base(const char *file, char *buf, size_t n)
-{
-	const char *slash = strrchr(file, '/');
-	size_t len;
-
-	file = slash ? slash + 1 : file;
-	if (!strncmp(file, "lib", 3))
-		file += 3;
-	len = strlen(file);
-	if (len > 3 && !strcmp(file + len - 3, ".so"))
-		len -= 3;
-	if (len >= n)
-		return NULL;
-	memcpy(buf, file, len);
-	buf[len] = '\0';
-	return buf;
-}
-
 static const struct mig_row *row_of(const char *file)
 {
 	char buf[128];
-	const char *base = file ? file_base(file, buf, sizeof buf) : NULL;
+	const char *base = file ? gz_plugin_base(file, buf, sizeof buf) : NULL;
 
 	for (size_t i = 0; base && i < CLASSIC_COUNT; i++)
 		for (const char *const *p = CLASSIC_ROWS[i].files; *p; p++)
@@ -1791,10 +1772,8 @@ void migrate(struct robot *rb, struct diag *d, const struct options *opts,
 	g.m = ARENA_NEW(&rb->arena, struct migration);
 	bridge_init(&g.m->bridge, &rb->arena);
 	rb->migration = g.m;
-	for (i = 0; i < rb->norder; i++)
-		if ((l = rb->order[i])->fate == LINK_WRITTEN)
-			for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
-				exts_seen(&g, &src->exts, l);
+	FOR_WRITTEN_SOURCES(rb, i, l, src)
+		exts_seen(&g, &src->exts, l);
 	model_seen(&g);
 }
 

@@ -319,6 +319,12 @@ void robot_set_oom(struct robot *rb, oom_jump *jump);
 		(last) = (node);                  \
 	} while (0)
 
+/* The links written, each with what it absorbed (the writer's walk). */
+#define FOR_WRITTEN_SOURCES(rb, i, l, src)                                              \
+	for (i = 0; i < (rb)->norder; i++)                                              \
+		if ((l = (rb)->order[i])->fate == LINK_WRITTEN)                           \
+			for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
+
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
 /* Each block the migration marked (migrated or added), its tree copied as

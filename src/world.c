@@ -149,12 +149,6 @@ static void exts_seen(struct planner *p, const struct ext_list *l)
 			blob_seen(p, r->ext->blobs.v[i]);
 }
 
-/* The links written, each with what it absorbed (the writer's walk). */
-#define FOR_WRITTEN_SOURCES(rb, i, l, src)                                              \
-	for (i = 0; i < (rb)->norder; i++)                                              \
-		if ((l = (rb)->order[i])->fate == LINK_WRITTEN)                           \
-			for (src = l; src; src = src == l ? l->absorbed_first : src->next_absorbed)
-
 /* A written collision's mesh scale with a factor not above 0: DART's
  * MeshShape::setScale asserts "(scale.array() > 0.0).all()" and the
  * simulator aborts as it loads the model (gz-physics' dartsim plugin, the
