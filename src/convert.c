@@ -300,7 +300,7 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
 		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES | \
-		     U2S_PLACE)
+		     U2S_PLACE | U2S_CONFINE)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
@@ -404,6 +404,9 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->migrate = !!(pub->flags & U2S_MIGRATE);
 	o->notes = !!(pub->flags & U2S_NOTES);
 	o->output_urdf = !!(pub->flags & U2S_OUTPUT_URDF);
+	o->confine = !!(pub->flags & U2S_CONFINE);
+	o->allow_dirs = pub->allow_dirs;
+	o->nallow_dirs = pub->allow_dirs ? pub->nallow_dirs : 0;
 	c->bridge_fn = pub->bridge_fn;
 	c->bridge_arg = pub->bridge_arg;
 	if (c->bridge_fn) {

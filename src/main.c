@@ -93,6 +93,13 @@ static const char USAGE[] =
 	"      --model-dir    with -d OUT: a folder OUT/NAME per FILE, NAME as -d\n"
 	"                     names NAME.sdf (DIR needs the '=': a bare --model-dir\n"
 	"                     without -d is a usage error)\n"
+	"      --confine      with --model-dir: refuse file://, absolute and relative\n"
+	"                     meshes outside the input's directory and every\n"
+	"                     --allow-dir (for services converting robots they do\n"
+	"                     not trust; package:// meshes and the files meshes\n"
+	"                     name are always kept to their package or directory)\n"
+	"      --allow-dir=DIR  with --model-dir: a directory meshes (and the files\n"
+	"                     they name) may also be read from; repeatable\n"
 	"      --migrate      rewrite what was written for Gazebo Classic into what\n"
 	"                     gz-sim runs with the same ROS interface: Classic ROS\n"
 	"                     plugins as gz-sim systems and sensors with explicit\n"
@@ -141,13 +148,15 @@ struct output {
 enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
        OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS,
        OPT_WORLD, OPT_NO_GROUND, OPT_POSE, OPT_MODEL_DIR, OPT_MIGRATE, OPT_BRIDGE_CONFIG,
-       OPT_OUTPUT_FORMAT };
+       OPT_OUTPUT_FORMAT, OPT_CONFINE, OPT_ALLOW_DIR };
 
 struct cli {
 	struct u2s_options opts;
 	enum u2s_diag_style style;      /* --diagnostics */
 	struct u2s_package *packages;   /* --package-path, in order */
 	size_t npackages;
+	const char **allow_dirs;        /* --allow-dir, in order */
+	size_t nallow_dirs;
 	const char *out;                /* -o */
 	const char *dir;                /* -d */
 	const char *model_dir;          /* --model-dir=DIR */
@@ -359,6 +368,17 @@ static int parse_package_path(struct cli *c, char *arg)
 	return U2S_OK;
 }
 
+/* --allow-dir=DIR: an existing directory. */
+static int parse_allow_dir(struct cli *c, const char *arg)
+{
+	if (!is_dir(arg))
+		return usage_error(c, D_CLI_ALLOW_DIR_NOT_DIR, "--allow-dir: '%s' is not a directory",
+				   arg);
+	c->allow_dirs = xrealloc(c, c->allow_dirs, (c->nallow_dirs + 1) * sizeof *c->allow_dirs);
+	c->allow_dirs[c->nallow_dirs++] = arg;
+	return U2S_OK;
+}
+
 static int parse_style(const char *arg, enum u2s_diag_style *style)
 {
 	static const char *const names[] = { "text", "json", "github" };
@@ -498,6 +518,8 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		{ "migrate", no_argument, NULL, OPT_MIGRATE },
 		{ "bridge-config", required_argument, NULL, OPT_BRIDGE_CONFIG },
 		{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
+		{ "confine", no_argument, NULL, OPT_CONFINE },
+		{ "allow-dir", required_argument, NULL, OPT_ALLOW_DIR },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -527,6 +549,8 @@ static int parse_options(struct cli *c, int argc, char **argv)
 		case OPT_MIGRATE: c->opts.flags |= U2S_MIGRATE; break;
 		case OPT_BRIDGE_CONFIG: c->bridge_config = optarg; break;
 		case OPT_OUTPUT_FORMAT: rc = parse_output_format(c, optarg); break;
+		case OPT_CONFINE: c->opts.flags |= U2S_CONFINE; break;
+		case OPT_ALLOW_DIR: rc = parse_allow_dir(c, optarg); break;
 		case 'h': print_usage(); return -1;
 		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
 		case ':':
@@ -574,6 +598,9 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 		if (rc != U2S_OK)
 			return rc;
 	}
+	if (((c->opts.flags & U2S_CONFINE) || c->nallow_dirs) && !c->model_dir && !c->model_dirs)
+		return usage_error(c, D_CLI_CONFINE_ALONE, "%s", "--confine and --allow-dir say what "
+				   "a model folder may read: they need --model-dir");
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir && !c->model_dirs)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
@@ -1064,10 +1091,13 @@ int main(int argc, char **argv)
 		rc = check_usage(&c, argc - optind, argv + optind);
 	if (rc != U2S_OK) {
 		free(c.packages);
+		free(c.allow_dirs);
 		return rc < 0 ? U2S_OK : rc;
 	}
 	c.opts.packages = c.packages;
 	c.opts.npackages = c.npackages;
+	c.opts.allow_dirs = c.allow_dirs;
+	c.opts.nallow_dirs = c.nallow_dirs;
 	c.opts.ros_package_path = getenv("ROS_PACKAGE_PATH");
 	c.opts.ament_prefix_path = getenv("AMENT_PREFIX_PATH");
 	/* where gz-sim looks for model:// and package:// meshes (--check);
@@ -1095,5 +1125,6 @@ int main(int argc, char **argv)
 	rc = run(&c, argc - optind, argv + optind);
 	free(c.first_with_name);
 	free(c.packages);
+	free(c.allow_dirs);
 	return rc;
 }

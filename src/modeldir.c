@@ -5,25 +5,26 @@
 
 #include "modeldir.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <expat.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_codes.h"
 #include "undo.h"
 
-/* model.config's first lines: what marks a folder u2s may replace. */
-static const char MARKER[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
+/* model.config's first lines: what marks a folder u2s may replace.  A
+ * comment may not hold "--" (XML 1.0, 2.5): strict parsers refuse the
+ * marker of u2s 0.3 and 0.4, which is still recognised, never written. */
+static const char MARKER[] = "<!-- u2s model folder: u2s replaces it (option model-dir) -->";
+static const char MARKER_0_3[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
 
 /* A set of strings: hashed, CAP slots (a power of two), at most half full. */
 struct strset {
@@ -111,11 +112,12 @@ static int mkdirs_under(struct folder *f, const char *root, const char *rel)
 	return 0;
 }
 
-/* The new file PATH of the folder, open for writing; -1 (errno set). */
-static int create_file(struct folder *f, const char *path)
+/* The new file PATH of the folder, open for writing, of MODE (less the
+ * umask); -1 (errno set). */
+static int create_file(struct folder *f, const char *path, mode_t mode)
 {
 	record(f, path, 0);
-	return open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
 }
 
 /* Writes LEN bytes of BUF to FD; 0 or an errno value (a short write, as
@@ -142,16 +144,27 @@ static int copy_unsupported(int err)
 	       err == EBADF;
 }
 
-/* Copies SRC to the new file DST of F, byte for byte; 0 or an errno value. */
+/* Copies SRC to the new file DST of F, byte for byte, with no wider a
+ * mode than SRC's (a file only its owner reads is not published); 0 or
+ * an errno value.  SRC is opened without blocking and must be a regular
+ * file: the library checked it, and a FIFO put in its place since must
+ * not hang the copy. */
 static int copy_file(struct folder *f, const char *src, const char *dst)
 {
-	int in = open(src, O_RDONLY), out, err = 0;
+	int in = open(src, O_RDONLY | O_NONBLOCK | O_CLOEXEC), out, err = 0;
 	char buf[1 << 16];
+	struct stat st;
 	ssize_t n;
 
 	if (in < 0)
 		return errno;
-	out = create_file(f, dst);
+	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
+		err = S_ISREG(st.st_mode) ? errno : EINVAL;
+		close(in);
+		return err;
+	}
+	fcntl(in, F_SETFL, 0);   /* reads of a regular file never block: plain reads */
+	out = create_file(f, dst, st.st_mode & 0666);
 	if (out < 0) {
 		err = errno;
 		close(in);
@@ -233,234 +246,6 @@ static char *read_all(const char *path, size_t *len)
 	return buf;
 }
 
-/* ---- what a mesh references ------------------------------------------------- */
-
-static int copy_into(struct folder *f, const char *source, const char *path, const char *why);
-
-/* REF (a path relative to the directory of the mesh at SOURCE, placed at
- * PATH under meshes/) copied beside it, as the mesh's readers look for it. */
-static void copy_ref(struct folder *f, const char *source, const char *path, const char *ref,
-		     const char *what)
-{
-	const char *sslash = strrchr(source, '/'), *pslash = strrchr(path, '/');
-	char *src, *dst, *out, *seg, *save = NULL, *p;
-	size_t depth = 0;
-
-	if (strstr(ref, "://") || ref[0] == '/' || !*ref)
-		return;   /* absolute, or fetched: the simulator's to find (said in README) */
-	src = xasprintf("%.*s/%s", (int)(sslash - source), source, ref);
-	dst = xasprintf("%.*s%s%s", pslash ? (int)(pslash - path) : 0, path, pslash ? "/" : "", ref);
-	/* DST without "." and "..": it must stay under meshes/ */
-	out = calloc(1, strlen(dst) + 1);
-	for (seg = strtok_r(dst, "/", &save); seg && out; seg = strtok_r(NULL, "/", &save)) {
-		if (!strcmp(seg, "."))
-			continue;
-		if (!strcmp(seg, "..")) {
-			if (!depth) {
-				sayf(f, D_CLI_MODEL_REF_OUTSIDE, "%s '%s' of %s is outside the model folder",
-				     what, ref, source);
-				free(out);
-				out = NULL;
-				break;
-			}
-			p = strrchr(out, '/');
-			*(p ? p : out) = '\0';
-			depth--;
-			continue;
-		}
-		if (depth)
-			strcat(out, "/");
-		strcat(out, seg);
-		depth++;
-	}
-	if (out)
-		copy_into(f, src, out, what);
-	free(out);
-	free(src);
-	free(dst);
-}
-
-/* %XX in a COLLADA URI */
-static void unescape(char *s)
-{
-	char *o = s;
-
-	for (; *s; s++) {
-		if (s[0] == '%' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
-			char hex[3] = { s[1], s[2], 0 };
-			*o++ = (char)strtol(hex, NULL, 16);
-			s += 2;
-		} else {
-			*o++ = *s;
-		}
-	}
-	*o = '\0';
-}
-
-struct dae {
-	struct folder *f;
-	const char *source, *path;
-	int depth, image_at, init_at;   /* depth of <image>, of its <init_from> */
-	char text[4096];
-	size_t len;
-};
-
-static const char *local(const char *name)
-{
-	const char *c = strrchr(name, ':');
-	return c ? c + 1 : name;
-}
-
-static void XMLCALL dae_start(void *arg, const char *name, const char **attrs)
-{
-	struct dae *x = arg;
-
-	(void)attrs;
-	x->depth++;
-	if (!strcmp(local(name), "image") && !x->image_at)
-		x->image_at = x->depth;
-	else if (x->image_at && !strcmp(local(name), "init_from") && !x->init_at) {
-		x->init_at = x->depth;
-		x->len = 0;
-	}
-}
-
-static void XMLCALL dae_text(void *arg, const char *s, int n)
-{
-	struct dae *x = arg;
-
-	if (x->init_at && x->len + (size_t)n < sizeof x->text) {
-		memcpy(x->text + x->len, s, (size_t)n);
-		x->len += (size_t)n;
-	}
-}
-
-static void XMLCALL dae_end(void *arg, const char *name)
-{
-	struct dae *x = arg;
-	char *t, *e;
-
-	(void)name;
-	if (x->init_at == x->depth) {   /* 1.4: the path; 1.5: in <ref> inside */
-		x->text[x->len] = '\0';
-		for (t = x->text; isspace((unsigned char)*t); t++)
-			;
-		for (e = t + strlen(t); e > t && isspace((unsigned char)e[-1]); e--)
-			;
-		*e = '\0';
-		if (!strncmp(t, "file://", 7) && t[7] != '/')
-			t += 7;
-		else if (!strncmp(t, "./", 2))
-			t += 2;
-		unescape(t);
-		copy_ref(x->f, x->source, x->path, t, "image");
-		x->init_at = 0;
-	}
-	if (x->image_at == x->depth)
-		x->image_at = 0;
-	x->depth--;
-}
-
-static void dae_refs(struct folder *f, const char *source, const char *path)
-{
-	struct dae x = { f, source, path, 0, 0, 0, { 0 }, 0 };
-	XML_Parser p = XML_ParserCreateNS(NULL, ':');
-	size_t len;
-	char *buf = read_all(source, &len);
-
-	if (buf && p) {
-		XML_SetUserData(p, &x);
-		XML_SetElementHandler(p, dae_start, dae_end);
-		XML_SetCharacterDataHandler(p, dae_text);
-		if (XML_Parse(p, buf, (int)len, 1) == XML_STATUS_ERROR)
-			sayf(f, D_CLI_MODEL_DAE, "%s is not XML (%s): the images it names cannot "
-			     "be found", source, XML_ErrorString(XML_GetErrorCode(p)));
-	}
-	if (p)
-		XML_ParserFree(p);
-	free(buf);
-}
-
-/* The file names of lines starting with one of KEYS: the rest of the line
- * (OBJ: mtllib NAME; MTL: map_Kd [-options] NAME, the last word). */
-/* The file LINE names, if LINE (NUL-terminated, no line break) is an
- * OBJ file's "mtllib NAME" or, with MTL, a material file's texture map
- * ("map_Kd [options] NAME"): copied beside the mesh. */
-static void line_ref(struct folder *f, const char *source, const char *path, char *line, int mtl)
-{
-	static const char *const maps[] = { "map_Ka", "map_Kd", "map_Ks", "map_Ke", "map_Ns",
-		"map_d", "map_bump", "bump", "map_Bump", "disp", "decal", "norm", "map_Pr",
-		"map_Pm", "map_Ps", "refl", NULL };
-	char *w = line + strspn(line, " \t"), *end, *name;
-	size_t kl = strcspn(w, " \t"), i;
-	int is_map = 0;
-
-	if (!mtl && !(kl == 6 && !strncmp(w, "mtllib", 6)))
-		return;
-	for (i = 0; mtl && maps[i]; i++)
-		is_map |= kl == strlen(maps[i]) && !strncmp(w, maps[i], kl);
-	if (mtl && !is_map)
-		return;
-	for (end = w + strlen(w); end > w && isspace((unsigned char)end[-1]); end--)
-		;
-	*end = '\0';
-	name = w + kl + strspn(w + kl, " \t");
-	if (mtl && strrchr(name, ' ') && strncmp(name, "-", 1) == 0)
-		name = strrchr(name, ' ') + 1;   /* options first, the file last */
-	copy_ref(f, source, path, name, mtl ? "texture" : "material file");
-}
-
-/* What the material file at SOURCE names (its texture maps). */
-static void mtl_refs(struct folder *f, const char *source, const char *path)
-{
-	size_t len;
-	char *buf = read_all(source, &len), *line, *save = NULL;
-
-	if (!buf)
-		return;
-	for (line = strtok_r(buf, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save))
-		line_ref(f, source, path, line, 1);
-	free(buf);
-}
-
-/* What the OBJ file at SOURCE names.  An OBJ file is mostly vertices and
- * its only reference is "mtllib": the file is mapped, not read, and the
- * lines holding that word are found with memmem, not line by line (both
- * cost more than copying the file).  Each line is met once, so a file of
- * many "mtllib" costs its length. */
-static void obj_refs(struct folder *f, const char *source, const char *path)
-{
-	int fd = open(source, O_RDONLY);
-	struct stat st;
-	const char *map = MAP_FAILED, *at, *end, *ls, *le;
-
-	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0)
-		map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (map != MAP_FAILED) {
-		end = map + st.st_size;
-		for (at = map; (at = memmem(at, (size_t)(end - at), "mtllib", 6)) != NULL; at = le) {
-			for (ls = at; ls > map && ls[-1] != '\n' && ls[-1] != '\r'; ls--)
-				;
-			for (le = at; le < end && *le != '\n' && *le != '\r'; le++)
-				;
-			if (le - ls < 4096) {   /* a longer line names no file */
-				char *line = xasprintf("%.*s", (int)(le - ls), ls);
-				line_ref(f, source, path, line, 0);
-				free(line);
-			}
-		}
-		munmap((void *)map, (size_t)st.st_size);
-	}
-	if (fd >= 0)
-		close(fd);
-}
-
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcasecmp(s + n - m, suffix) == 0;
-}
-
 /* PATH's slot in F's set: where it is, or the empty one it would take. */
 static char **slot(char **paths, size_t cap, const char *path)
 {
@@ -511,42 +296,21 @@ static void strset_free(struct strset *set)
 	free(set->v);
 }
 
-/* SOURCE at meshes/PATH, once, and what it references. */
-static int copy_into(struct folder *f, const char *source, const char *path, const char *why)
+/* opts.mesh_fn: the file SOURCE (a regular file the library checked)
+ * copied to meshes/PATH, once; 0 or an errno value, which the library
+ * reports at the <mesh> that brought it. */
+static int on_mesh(void *arg, const char *source, const char *path)
 {
+	struct folder *f = arg;
 	char *dst;
 	int err;
 
 	if (met_before(&f->paths, path))
 		return 0;
-	if (access(source, R_OK) != 0) {
-		sayf(f, D_CLI_MODEL_REF_NOT_FOUND, "%s '%s' is not found: no file %s", why, path, source);
-		return ENOENT;
-	}
 	dst = xasprintf("%s/meshes/%s", f->tmp, path);
 	err = mkdirs_under(f, f->tmp, dst + strlen(f->tmp) + 1) ? errno : copy_file(f, source, dst);
-	if (err)
-		sayf(f, D_CLI_MODEL_COPY, "cannot copy %s to %s: %s", source, dst, strerror(err));
 	free(dst);
-	if (err)
-		return err;
-	if (ends_with(source, ".dae"))
-		dae_refs(f, source, path);
-	else if (ends_with(source, ".obj"))
-		obj_refs(f, source, path);
-	else if (ends_with(source, ".mtl"))
-		mtl_refs(f, source, path);
-	return 0;
-}
-
-/* opts.mesh_fn */
-static int on_mesh(void *arg, const char *source, const char *path)
-{
-	struct folder *f = arg;
-	int err = copy_into(f, source, path, "mesh");
-
-	/* a missing texture was said here: the library need not say more */
-	return err == ENOENT ? 0 : err;
+	return err;
 }
 
 /* ---- the folder --------------------------------------------------------------- */
@@ -559,7 +323,7 @@ static int write_fd(void *arg, const char *buf, size_t len)
 
 static int write_text(struct folder *f, const char *path, const char *text)
 {
-	int fd = create_file(f, path), err;
+	int fd = create_file(f, path, 0666), err;
 
 	if (fd < 0)
 		return errno;
@@ -755,24 +519,26 @@ static int ours(const char *dir)
 	int yes;
 
 	text = read_all(path, &len);
-	yes = text && strstr(text, MARKER) != NULL;
+	yes = text && (strstr(text, MARKER) != NULL || strstr(text, MARKER_0_3) != NULL);
 	free(text);
 	free(path);
 	return yes;
 }
 
 /* A diagnostic of one of the conversions, passed on to the caller's
- * printer unless one of the same code at the same place was: each
- * version's conversion says the same things, and those only a later
- * version says are said too. */
+ * printer unless the very same (code, place, severity and text) was:
+ * each version's conversion says the same things, and those only a
+ * later version says are said too.  Two messages that differ only in
+ * their text are two messages. */
 static void record_once(void *arg, const struct u2s_diagnostic *d)
 {
 	struct folder *f = arg;
-	char key[96];
+	char *key = xasprintf("%s:%lu:%lu:%d:%s", d->code ? d->code : "", d->line, d->column,
+			      (int)d->severity, d->message ? d->message : "");
 
-	snprintf(key, sizeof key, "%s:%lu:%lu", d->code ? d->code : "", d->line, d->column);
 	if (!met_before(&f->said, key) && f->record)
 		f->record(f->record_arg, d);
+	free(key);
 }
 
 /* opts.stats_fn: where the library placed the model (U2S_PLACE, the
@@ -836,13 +602,12 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	o.stats_arg = f;
 	o.world_name = NULL;
 	o.model_name = name;
-	o.mesh_fn = on_mesh;
 	o.mesh_arg = f;
 	o.diag_record_fn = record_once;
 	o.diag_record_arg = f;
 	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
 		char *path = xasprintf("%s/model-%s.sdf", f->tmp, *v);
-		int fd = create_file(f, path);
+		int fd = create_file(f, path, 0666);
 		if (fd < 0) {
 			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s: %s", path, strerror(errno));
 			rc = U2S_IO;
@@ -852,6 +617,9 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 				o.flags |= U2S_PLACE;
 			else
 				o.flags &= ~(unsigned)U2S_PLACE;
+			/* the files are copied (and what meshes name followed)
+			 * once, in the first version: the others place them alike */
+			o.mesh_fn = v == u2s_sdf_versions() ? on_mesh : NULL;
 			/* --migrate: the bridge of the first version, for bridge.yaml */
 			o.bridge_fn = (o.flags & U2S_MIGRATE) && v == u2s_sdf_versions() ?
 				      hold_bridge : NULL;
@@ -861,8 +629,6 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s: %s", path, strerror(errno));
 				rc = U2S_IO;
 			}
-			if (rc == U2S_OK && f->failed)
-				rc = U2S_REJECTED;   /* a texture not found */
 		}
 		free(path);
 	}
@@ -875,6 +641,9 @@ static int put_in_place(struct folder *f, const char *tmp, const char *dir, cons
 	struct stat st;
 	int replacing = lstat(dir, &st) == 0;
 
+	/* a folder replaced keeps the mode it was given */
+	if (replacing && S_ISDIR(st.st_mode))
+		chmod(tmp, st.st_mode & 07777);
 	if (replacing && rename(dir, old) != 0) {
 		sayf(f, D_CLI_MODEL_ASIDE, "cannot move %s aside: %s", dir, strerror(errno));
 		return U2S_IO;
@@ -911,7 +680,8 @@ static void place_of(struct place *p, const char *dir)
 			 : strdup(".");
 	if (!p->clean || !p->name || !p->parent)
 		abort();   /* out of memory, for a path */
-	p->tmp = xasprintf("%s/.%s.u2s-XXXXXX", p->parent, p->name);
+	/* not named after NAME: any NAME the file system takes leaves room */
+	p->tmp = xasprintf("%s/.u2s-XXXXXX", p->parent);
 	p->old = NULL;
 }
 
@@ -924,26 +694,88 @@ static void place_free(struct place *p)
 	free(p->old);
 }
 
-/* mkdtemp(TMP), recorded with the fatal signals blocked: a signal lands
+/* TMP made, its XXXXXX replaced by a name no other file has, with the
+ * mode a new directory gets (0777 less the umask: mkdtemp's 0700 would
+ * keep the folder from gz-sim run as another user, a web server, a
+ * container); -1 with errno set. */
+static int make_unique_dir(char *tmp)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char *x = tmp + strlen(tmp) - 6;
+	unsigned char r[6];
+	int tries, i;
+
+	for (tries = 0; tries < 100; tries++) {
+		if (getentropy(r, sizeof r) != 0)
+			return -1;
+		for (i = 0; i < 6; i++)
+			x[i] = letters[r[i] % (sizeof letters - 1)];
+		if (mkdir(tmp, 0777) == 0)
+			return 0;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/* DIR and its missing parents, as mkdir -p (--model-dir=DIR makes DIR's
+ * parent as -d OUT makes OUT); -1 with errno set. */
+static int make_parents(const char *dir)
+{
+	char *path = xasprintf("%s", dir), *s;
+	int rc = 0;
+
+	for (s = path + 1; rc == 0; s++) {
+		char end = *s;
+		if (end != '/' && end != '\0')
+			continue;
+		*s = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST)
+			rc = -1;
+		*s = end;
+		if (!end)
+			break;
+	}
+	free(path);
+	return rc;
+}
+
+static int make_temp_failed(struct folder *f, const struct place *p)
+{
+	sayf(f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", p->parent, strerror(errno));
+	return U2S_IO;
+}
+
+/* TMP made, recorded with the fatal signals blocked: a signal lands
  * before the folder exists or once it is recorded, never between. */
 static int make_temp(struct folder *f, struct place *p)
 {
 	sigset_t old;
 	int made;
+	struct stat st;
 
+	if (stat(p->parent, &st) != 0 && errno == ENOENT && make_parents(p->parent) != 0)
+		return make_temp_failed(f, p);
 	undo_block(&old);
-	made = mkdtemp(p->tmp) != NULL;
+	made = make_unique_dir(p->tmp) == 0;
 	if (made)
 		record(f, p->tmp, 1);
 	undo_unblock(&old);
 	if (!made) {
-		sayf(f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", p->parent,
-		     strerror(errno));
-		return U2S_IO;
+		errno = errno ? errno : EEXIST;
+		return make_temp_failed(f, p);
 	}
 	f->tmp = p->tmp;
 	p->old = xasprintf("%s-old", p->tmp);   /* unique, as TMP is */
 	return U2S_OK;
+}
+
+/* The longest name a file in DIR may have. */
+static size_t name_max(const char *dir)
+{
+	long n = pathconf(dir, _PC_NAME_MAX);
+
+	return n > 0 ? (size_t)n : NAME_MAX;
 }
 
 /* Everything of the folder, in TMP. */
@@ -990,7 +822,13 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 	int rc = U2S_OK;
 
 	place_of(&p, dir);
-	if (lstat(p.clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(p.clean))) {
+	if (strlen(p.name) > name_max(p.parent)) {
+		errno = ENAMETOOLONG;
+		sayf(&f, D_CLI_MODEL_NAME_LONG, "--model-dir: the folder name '%.40s...' has %zu "
+		     "bytes, more than the %zu a name of %s may have: not made", p.name,
+		     strlen(p.name), name_max(p.parent), p.parent);
+		rc = U2S_IO;
+	} else if (lstat(p.clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(p.clean))) {
 		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
 		     "u2s made: not replaced", p.clean);
 		rc = U2S_IO;

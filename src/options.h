@@ -46,6 +46,9 @@ struct options {
 	int output_urdf;           /* U2S_OUTPUT_URDF: the migrated URDF, not SDF */
 	u2s_write_fn *bridge_fn;   /* NULL: no bridge configuration */
 	void *bridge_arg;
+	int confine;               /* U2S_CONFINE (meshrefs.h) */
+	const char *const *allow_dirs;
+	size_t nallow_dirs;
 };
 
 #endif

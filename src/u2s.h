@@ -183,7 +183,12 @@ enum u2s_flag {
 	 * place_z), with its messages, without writing a world: for a caller
 	 * that writes the world itself (the CLI's --model-dir world.sdf).
 	 * The SDF is not changed.  Nothing is placed with U2S_POSE. */
-	U2S_PLACE = 1u << 13
+	U2S_PLACE = 1u << 13,
+	/* model_name: refuse a file://, absolute or relative mesh that lies
+	 * outside the input's directory and every allow_dirs entry (for
+	 * services converting robots they do not trust; a package:// or
+	 * model:// mesh and the files meshes name are confined always). */
+	U2S_CONFINE = 1u << 14
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
@@ -282,6 +287,22 @@ struct u2s_options {
 	 * without U2S_MIGRATE: a usage error. */
 	u2s_write_fn *bridge_fn;
 	void *bridge_arg;
+	/* ---- appended: confinement (u2s 0.5) ---- */
+	/* model_name: directories (NALLOW_DIRS of them) from which a
+	 * file://, absolute or relative mesh, and the files it names, may be
+	 * read, besides the input's own directory (the current one for an
+	 * input without a path).  A package:// or model:// mesh, and the
+	 * files it names (a COLLADA file's images, an OBJ file's material
+	 * files, their texture maps), may be read only from inside their
+	 * package, symbolic links resolved (for a colcon --symlink-install,
+	 * also inside the directory the package's package.xml really is in);
+	 * the files a file:// mesh names, only from its root: the allowed
+	 * directory holding it or, outside them and without U2S_CONFINE, the
+	 * nearest directory above it with a package.xml or model.config, or
+	 * its own.  Only regular files are read.  MESH_FN is told each file
+	 * (mesh or named) once; a named file that is missing is a warning. */
+	const char *const *allow_dirs;
+	size_t nallow_dirs;
 };
 /* { sizeof (struct u2s_options) }; designated where the language has it,
  * so that -Wextra's missing-field-initializers stays quiet. */

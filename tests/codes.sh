@@ -4,7 +4,8 @@
 #  - every code's number is unique and lies in its kind's range;
 #  - every code is given by exactly one message of src/ (a code listed with
 #    no message, or one shared by two messages, fails; out of memory is one
-#    message said by the library and by the CLI);
+#    message said by the library and by the CLI), but a retired one (its
+#    meaning starts "(retired"), which no message gives;
 #  - every call that prints a message passes a code (diag_error, diag_warn
 #    and the CLI's say/usage_error take one: the compiler sees to that;
 #    here, no other way of writing to standard error is left in src/);
@@ -25,7 +26,7 @@ src = sys.argv[1]
 ROW = re.compile(r'^CODE\((\w+),\s*(\d+),\s*"((?:[^"\\]|\\.)*)"\)\s*$')
 KIND = re.compile(r'^/\*\s*(\d\d):')
 bad = []
-rows, kind, seen_num = [], None, {}
+rows, kind, seen_num, retired = [], None, {}, set()
 for line in open(os.path.join(src, "src", "diag_codes.def")):
     m = KIND.match(line)
     if m:
@@ -36,6 +37,8 @@ for line in open(os.path.join(src, "src", "diag_codes.def")):
         continue
     ident, num = m.group(1), int(m.group(2))
     rows.append(ident)
+    if m.group(3).startswith("(retired"):
+        retired.add(ident)
     if num in seen_num:
         bad.append("U2S%04d is both %s and %s" % (num, seen_num[num], ident))
     seen_num[num] = ident
@@ -73,7 +76,7 @@ for path in sorted(glob.glob(os.path.join(src, "src", "*.c"))):
                        (os.path.basename(path), text.count("\n", 0, m.start()) + 1, m.group(0)))
 SHARED = {"D_OUT_OF_MEMORY": 2}   # the library's and the CLI's
 for ident, where in uses.items():
-    want = SHARED.get(ident, 1)
+    want = 0 if ident in retired else SHARED.get(ident, 1)
     if len(where) != want:
         bad.append("%s is used %d times (%s), not %d" %
                    (ident, len(where), ", ".join(where) or "nowhere", want))
