@@ -190,13 +190,14 @@ struct named {
 	const char *what;             /* "image", "texture", "material file" */
 };
 
-/* "WHAT 'NAME' (meshes/FROM:LINE, of mesh 'URI')", under TMP. */
+/* "WHAT 'NAME' (FROM:LINE, of mesh 'URI')", FROM the file's real path
+ * (where the user finds the line), under TMP. */
 static const char *named_desc(struct mesh_refs *mr, TALLOC_CTX *tmp, const struct named *n)
 {
 	char ex[DIAG_EXCERPT + 4];
 
-	return must(mr->oom, talloc_asprintf(tmp, "%s '%s' (meshes/%s:%lu, of mesh '%s')", n->what,
-					     diag_excerpt(ex, n->name), n->from->shown, n->line,
+	return must(mr->oom, talloc_asprintf(tmp, "%s '%s' (%s:%lu, of mesh '%s')", n->what,
+					     diag_excerpt(ex, n->name), n->from->real, n->line,
 					     mr->uri));
 }
 
@@ -452,8 +453,8 @@ static void dae_names(struct mesh_refs *mr, TALLOC_CTX *tmp, const struct pendin
 		} while (ok && at < m.len);
 		if (!ok)
 			diag_warn(mr->d, D_MESH_DAE_MALFORMED, mr->pos.line, mr->pos.col,
-				  "meshes/%s:%lu (of mesh '%s') is not XML (%s): the images it names "
-				  "are not copied", from->shown,
+				  "%s:%lu (of mesh '%s') is not XML (%s): the images it names "
+				  "are not copied", from->real,
 				  (unsigned long)XML_GetCurrentLineNumber(x.parser), mr->uri,
 				  XML_ErrorString(XML_GetErrorCode(x.parser)));
 	}

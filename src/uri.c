@@ -324,6 +324,24 @@ static int locate_in_package(struct rewriter *rw, TALLOC_CTX *tmp, const char *f
 	return 0;
 }
 
+/* A mesh at REAL outside every allowed directory, copied as the user
+ * asked: said once per directory, so that it is never silent (a service
+ * would want --confine) and never a flood (a xacro's $(find) makes every
+ * mesh absolute). */
+static void outside_once(struct rewriter *rw, const char *f, struct srcpos pos, const char *real)
+{
+	const char *slash = strrchr(real, '/');
+	char *dir = must(rw->rb->oom, talloc_strndup(rw->tmp, real, (size_t)(slash - real)));
+	char *key = must(rw->rb->oom, talloc_asprintf(rw->tmp, "o:%s", dir));
+
+	if (index_put(rw->roots, key, key))
+		return;
+	diag_warn(rw->d, D_MESH_OUTSIDE_INPUT, pos.line, pos.col,
+		  "mesh '%s' (%s) is outside the input's directory (%s): copied, as are the other "
+		  "meshes of %s (--confine refuses them)", f, real,
+		  rw->allowed[0] ? rw->allowed[0] : "?", *dir ? dir : "/");
+}
+
 /* A file://, absolute or relative mesh at FILE: its root is the allowed
  * directory holding it; outside them, refused under U2S_CONFINE, else the
  * package above it (or that directory, the wider) or its own directory. */
@@ -351,6 +369,8 @@ static int locate_file(struct rewriter *rw, TALLOC_CTX *tmp, const char *f, stru
 			   rw->opts->nallow_dirs ? " and every --allow-dir" : "");
 		return -1;
 	}
+	if (!allowed)
+		outside_once(rw, f, pos, out->real);
 	above = rw->opts->confine ? NULL : package_above(tmp, jump, out->real);
 	dir = allowed && (!above || strlen(allowed) <= strlen(above)) ? allowed : above;
 	if (!dir) {
