@@ -172,14 +172,15 @@ const char *mesh_file_kind(const struct stat *st)
 {
 	return S_ISDIR(st->st_mode) ? "a directory" : S_ISFIFO(st->st_mode) ? "a FIFO" :
 	       S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "a device" :
-	       S_ISSOCK(st->st_mode) ? "a socket" : "not a regular file";
+	       S_ISSOCK(st->st_mode) ? "a socket" : "of another kind";
 }
 
 void mesh_not_regular(struct diag *d, struct srcpos pos, const char *desc,
 		      const struct stat *st)
 {
-	diag_error(d, D_MESH_NOT_REGULAR, pos.line, pos.col, "%s is %s: only regular files are read",
-		   desc, mesh_file_kind(st));
+	diag_error(d, D_MESH_NOT_REGULAR, pos.line, pos.col,
+		   "%s is not a regular file (it is %s): only regular files are read", desc,
+		   mesh_file_kind(st));
 }
 
 /* A name a file gave: how messages about it start. */

@@ -364,7 +364,7 @@ if [ -d "$out/robot" ]; then
 		bad "model-1.9.sdf names: $(grep -o '<uri>[^<]*' "$out/robot/model-1.9.sdf" | tr '\n' ' ')"
 	paths=$(grep -rlF -- "$T" "$out/robot")
 	[ -z "$paths" ] || bad "the machine's path $T is in: $paths"
-	[ -z "$(find "$out/robot" -path "*${T#/}*")" ] || bad "a file is named by the machine's path"
+	[ -z "$(cd "$out/robot" && find . -path "*${T#/}*")" ] || bad "a file is named by the machine's path"
 fi
 report "B: package://p/meshes/b/../a/tri.stl: one copy, inside the package, no machine path"
 
