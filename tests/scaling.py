@@ -395,6 +395,60 @@ def c_urdf_blocks(n):
     return urdf(s + "\n"), ["--migrate", "--output-format=urdf"], {}, None
 
 
+# --model-dir: what meshes name, followed (meshrefs.c).  "--model-dir" in
+# the arguments becomes --model-dir=FOLDER (the run's own), and the
+# output's size is the folder's.
+def mesh_package(tmp, obj, mtl, files):
+    pkg = os.path.join(tmp, "pkg")
+    os.makedirs(os.path.join(pkg, "m"))
+    open(os.path.join(pkg, "package.xml"), "w").close()
+    with open(os.path.join(pkg, "m", "a.obj"), "w") as f:
+        f.write(obj)
+    with open(os.path.join(pkg, "m", "a.mtl"), "w") as f:
+        f.write(mtl)
+    for name in files:
+        with open(os.path.join(pkg, "m", name), "w") as f:
+            f.write("PNG")
+    return {"ROS_PACKAGE_PATH": pkg}
+
+
+MESH_ROBOT = urdf(link("base", '<visual><geometry><mesh filename="package://pkg/m/a.obj"/>'
+                       '</geometry></visual>'))
+
+
+def c_folder_long_texture_path(n):
+    # one texture named by a path of 20n segments down and up again
+    def setup(tmp, n):
+        return mesh_package(tmp, "mtllib a.mtl\nv 0 0 0\n",
+                            "newmtl a\nmap_Kd " + "d/" * (20 * n) + "../" * (20 * n) + "t.png\n",
+                            ["t.png"])
+    return MESH_ROBOT, ["--model-dir"], {}, setup
+
+
+def c_folder_textures(n):
+    # n texture maps in one material file, n material files on one line
+    def setup(tmp, n):
+        obj = "mtllib a.mtl " + " ".join("a.mtl" for _ in range(n)) + "\nv 0 0 0\n"
+        mtl = "".join("newmtl m%d\nmap_Kd -s 1 1 1 ./t%d.png\n" % (i, i) for i in range(n))
+        return mesh_package(tmp, obj, mtl, ["t%d.png" % i for i in range(n)])
+    return MESH_ROBOT, ["--model-dir"], {}, setup
+
+
+def c_folder_dae_chain(n):
+    # COLLADA files naming each other, n deep, and back to the first
+    def setup(tmp, n):
+        env = mesh_package(tmp, "mtllib a.mtl\n", "", [])
+        d = os.path.join(tmp, "pkg", "m")
+        for i in range(n + 1):
+            with open(os.path.join(d, "c%d.dae" % i), "w") as f:
+                f.write("<COLLADA><library_images><image><init_from>c%d.dae</init_from>"
+                        "</image></library_images></COLLADA>" % ((i + 1) % (n + 1)))
+        return env
+    s = urdf(link("base", '<visual><geometry><mesh filename="package://pkg/m/c0.dae"/>'
+                  '</geometry></visual>'))
+    return s, ["--model-dir"], {}, setup
+
+
 CONSTRUCTS = [
     ("links", c_links, 1000),
     ("joints", c_joints, 1000),
@@ -433,6 +487,9 @@ CONSTRUCTS = [
     ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
     ("URDF output: hardware plugins renamed", c_urdf_hardware, 500),
     ("URDF output: gazebo blocks on one line", c_urdf_blocks, 300),
+    ("--model-dir: a long texture path", c_folder_long_texture_path, 300),
+    ("--model-dir: texture maps and material files", c_folder_textures, 300),
+    ("--model-dir: COLLADA files naming each other", c_folder_dae_chain, 150),
 ]
 
 
@@ -448,7 +505,12 @@ def run(u2s, tmp, gen, n, tool):
     with open(path, "w") as f:
         f.write(text)
     out = os.path.join(d, "out.sdf")
-    cmd = [u2s] + args + ["-o", out, path]
+    folder = os.path.join(d, "folder")
+    if "--model-dir" in args:
+        cmd = [u2s] + [a if a != "--model-dir" else "--model-dir=" + folder
+                       for a in args] + [path]
+    else:
+        cmd = [u2s] + args + ["-o", out, path]
     if tool == "callgrind":
         cmd = ["valgrind", "--tool=callgrind",
                "--callgrind-out-file=" + os.path.join(d, "callgrind")] + cmd
@@ -469,6 +531,8 @@ def run(u2s, tmp, gen, n, tool):
     if code not in (0, 1):
         raise SystemExit("scaling: %s exited %d at n=%d:\n%s" % (cmd, code, n, log[-2000:]))
     size = os.path.getsize(out) if os.path.exists(out) else 0
+    for top, _, files in os.walk(folder):
+        size += sum(os.path.getsize(os.path.join(top, f)) for f in files)
     if tool == "callgrind":
         m = re.search(r"Collected : (\d+)", log)
         if not m:
