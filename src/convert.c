@@ -92,6 +92,7 @@ struct io {
 	u2s_write_fn *write_fn;     /* not NULL: the SDF goes through it */
 	void *write_arg;
 	int no_result;              /* u2s_convert_buffer given no place for it */
+	size_t null_len;            /* not 0: a NULL buffer given this length, not read */
 };
 
 static int out_of_memory(struct diag *d)
@@ -497,6 +498,11 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_FINE:
 		break;
 	}
+	if (io->null_len) {
+		diag_error(d, D_INPUT_NULL, 0, 0, "the input buffer is NULL with a length of %zu "
+			   "bytes (NULL is the empty input only with length 0)", io->null_len);
+		return U2S_USAGE;
+	}
 	if (io->no_result) {
 		diag_error(d, D_RESULT_NULL, 0, 0, "u2s_convert_buffer: the SDF's pointer is NULL");
 		return U2S_USAGE;
@@ -564,8 +570,11 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 int u2s_convert_buffer_to(const char *urdf, size_t len, const char *name, u2s_write_fn *write,
 			  void *write_arg, const struct u2s_options *opts)
 {
-	struct io io = { .in_fd = -1, .in_buf = urdf ? urdf : "", .in_len = len, .out_fd = -1,
-			 .write_fn = write, .write_arg = write_arg };
+	/* NULL with a length is refused before anything is read; NULL alone is
+	 * the empty input. */
+	struct io io = { .in_fd = -1, .in_buf = urdf ? urdf : "", .in_len = urdf ? len : 0,
+			 .out_fd = -1, .write_fn = write, .write_arg = write_arg,
+			 .null_len = urdf ? 0 : len };
 
 	return convert(&io, name ? name : "<memory>", opts);
 }
@@ -609,7 +618,8 @@ int u2s_convert_buffer(const char *urdf, size_t len, const char *name, char **sd
 	int rc;
 
 	if (!sdf) {
-		struct io io = { .in_fd = -1, .in_buf = "", .out_fd = -1, .no_result = 1 };
+		struct io io = { .in_fd = -1, .in_buf = "", .out_fd = -1, .no_result = 1,
+				 .null_len = urdf ? 0 : len };
 		return convert(&io, name ? name : "<memory>", opts);
 	}
 	*sdf = NULL;

@@ -335,9 +335,11 @@ int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_option
 /* ---- in memory ----------------------------------------------------------
  * The same conversion, options, messages and statuses, from LEN bytes at
  * URDF (which need not be NUL-terminated, and may hold any bytes: a NUL is
- * an error of the input).  NAME is what messages call the input (NULL:
- * "<memory>").  The input is read on the calling thread
- * (U2S_SINGLE_THREAD does not matter). */
+ * an error of the input).  URDF NULL with LEN 0 is the empty input
+ * (rejected, as an empty file is); URDF NULL with any other LEN is a usage
+ * error (U2S_USAGE, U2S1090), and nothing is read.  NAME is what messages
+ * call the input (NULL: "<memory>").  The input is read on the calling
+ * thread (U2S_SINGLE_THREAD does not matter). */
 
 /* Converts into a string allocated for the caller: on U2S_OK (and not
  * U2S_CHECK) *SDF is the NUL-terminated SDF, *SDF_LEN (when SDF_LEN is

@@ -1,30 +1,30 @@
 #!/bin/sh
 # The Python package (python/), installed as a Python user installs it: a
-# fresh virtual environment (--system-site-packages: Debian's setuptools,
-# wheel and pytest), `pip install --no-build-isolation --no-index` of a
-# copy of python/ beside the C sources, offline, with no U2S_LIBRARY and
-# no LD_LIBRARY_PATH.  The package builds its own libu2s.so from the
-# sources; that file, and no other libu2s, must be what it loads.  Then
-# its tests (python/tests, pytest) run against it and ./u2s.  Also: the
-# same install into a venv without the wheel package (where pip 23.0
-# falls back to `setup.py install`), and the sdist's C sources.
+# fresh virtual environment (--system-site-packages: Debian's pytest),
+# `pip install --no-build-isolation --no-index` of a copy of python/
+# beside the C sources, offline, with no U2S_LIBRARY and no
+# LD_LIBRARY_PATH.  The package builds its own libu2s.so from the sources
+# (python/u2s_build.py, its build backend); that file, and no other
+# libu2s, must be what it loads.  Then its tests (python/tests, pytest)
+# run against it and ./u2s.  Also: the sdist's C sources.  (The install
+# in a bare venv, without wheel or setuptools, with and without build
+# isolation: tests/python_install.sh.)
 # The python is $PYTHON, else the first of /usr/bin/python3 (Debian's,
-# which scripts/quickstart equips) and python3 that has pytest, pip,
-# setuptools, wheel (pip 23.1 and later build with it only) and venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and
-# U2S_CORPUS (make check sets them).
+# which scripts/quickstart equips) and python3 that has pytest, pip and
+# venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and U2S_CORPUS (make check
+# sets them).
 set -eu
 : "${U2S:?}" "${U2S_SRCDIR:?}" "${U2S_BUILDDIR:?}" "${U2S_CORPUS:?}"
 py=
 for p in ${PYTHON:-} /usr/bin/python3 python3; do
-	if "$p" -c 'import setuptools, pip, pytest, wheel, venv, ensurepip' 2> /dev/null; then
+	if "$p" -c 'import pip, pytest, venv, ensurepip' 2> /dev/null; then
 		py=$p
 		break
 	fi
 done
 if [ -z "$py" ]; then
-	echo "python.sh: no python3 with pytest, pip, setuptools, wheel and venv" \
-		"(Debian: python3-pytest python3-pip python3-setuptools python3-wheel python3-venv;" \
-		"scripts/quickstart)" >&2
+	echo "python.sh: no python3 with pytest, pip and venv" \
+		"(Debian: python3-pytest python3-pip python3-venv; scripts/quickstart)" >&2
 	exit 1
 fi
 
@@ -41,7 +41,7 @@ copy() {
 	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
 	chmod -R u+w "$1"
 	# What a developer's own install (-e too) left in the checkout.
-	rm -rf "$1/python/build" "$1/python/u2s.egg-info" "$1/python/u2s/libu2s.so"
+	rm -rf "$1/python/u2s/libu2s.so" "$1/python/__pycache__"
 }
 
 # The flags of the package's library are Python's own, whatever CFLAGS
@@ -107,34 +107,15 @@ assert "<model name=\x27arm\x27>" in sdf
 	fi
 }
 
-# The required form: a venv that sees Debian's setuptools, wheel, pytest.
+# The required form: a venv that sees Debian's pytest.
 copy "$work/tree"
 "$py" -m venv --system-site-packages "$work/venv"
 pip_install "$work/venv" "$work/tree"
 own_library "$work/venv"
 run "$work/venv" -m pytest -q -p no:cacheprovider "$work/tree/python/tests"
 
-# A venv of its own (setuptools from ensurepip, no wheel): pip 23.0 falls
-# back to `setup.py install`; pip 23.1 and later need wheel (or the network
-# for it), and Python 3.12's venv has no setuptools: nothing to test then.
-"$py" -m venv "$work/bare"
-if run "$work/bare" -c '
-import sys, setuptools, pip
-sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) >= (23, 1))' 2> /dev/null; then
-	if run "$work/bare" -c 'import wheel' 2> /dev/null; then
-		echo "python.sh: the bare venv has wheel" >&2
-		exit 1
-	fi
-	copy "$work/bare-tree"
-	pip_install "$work/bare" "$work/bare-tree" > "$work/bare.log" 2>&1 ||
-		{ cat "$work/bare.log" >&2; exit 1; }
-	own_library "$work/bare"
-else
-	echo "python.sh: skipped the install without wheel (pip >= 23.1 or no setuptools in a bare venv)" >&2
-fi
-
 # The sdist carries the library's sources (csrc/), so that it builds alone.
-(cd "$work/tree/python" && "$py" setup.py -q sdist -d "$work/dist") > "$work/sdist.log" 2>&1 ||
+(cd "$work/tree/python" && "$py" u2s_build.py sdist "$work/dist") > "$work/sdist.log" 2>&1 ||
 	{ cat "$work/sdist.log" >&2; exit 1; }
 tar -tzf "$work"/dist/u2s-*.tar.gz > "$work/sdist.list"
 for f in Makefile.am configure.ac src/u2s.h $(sed -n '/^LIBU2S_C *=/,/[^\\]$/p' "$U2S_SRCDIR/Makefile.am" |

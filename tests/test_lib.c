@@ -1283,6 +1283,44 @@ Test(options, null_arguments_are_usage_errors_with_a_message)
 		     U2S_OK, "%s", s.text);
 }
 
+/* A NULL input with a length is the caller's mistake, not an empty
+ * document: U2S_USAGE with its message, and not one byte read (under
+ * AddressSanitizer, reading LEN bytes from anywhere fails the test). */
+Test(options, null_input_with_a_length_is_a_usage_error)
+{
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	struct said s = { "", 0 };
+	char *sdf = (char *)"untouched";
+	size_t sdf_len = 7;
+
+	opts.diag_fn = say_into;
+	opts.diag_arg = &s;
+	cr_assert_eq(u2s_convert_buffer(NULL, 64, "t.urdf", &sdf, &sdf_len, &opts), U2S_USAGE,
+		     "%s", s.text);
+	expect_in(s.text, "[U2S1090]");
+	expect_not_in(s.text, "[U2S0101]");
+	cr_assert_null(sdf);
+	cr_assert_eq(sdf_len, 0);
+	memset(&s, 0, sizeof s);
+	cr_assert_eq(u2s_convert_buffer_to(NULL, 64, "t.urdf", discard, NULL, &opts),
+		     U2S_USAGE, "%s", s.text);
+	expect_in(s.text, "[U2S1090]");
+	memset(&s, 0, sizeof s);
+	opts.flags = U2S_CHECK;
+	cr_assert_eq(u2s_convert_buffer_to(NULL, SIZE_MAX, NULL, NULL, NULL, &opts), U2S_USAGE,
+		     "%s", s.text);
+	expect_in(s.text, "[U2S1090]");
+	expect_in(s.text, "<memory>");
+	/* NULL with no length stays what it always was: an empty input,
+	 * rejected as a document without a root element. */
+	memset(&s, 0, sizeof s);
+	opts.flags = 0;
+	cr_assert_eq(u2s_convert_buffer(NULL, 0, "t.urdf", &sdf, NULL, &opts), U2S_REJECTED,
+		     "%s", s.text);
+	expect_not_in(s.text, "[U2S1090]");
+	cr_assert_null(sdf);
+}
+
 Test(options, version_is_the_package_version)
 {
 	cr_assert_str_eq(u2s_version(), PACKAGE_VERSION);

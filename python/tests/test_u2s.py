@@ -221,6 +221,34 @@ def test_check_resolves_meshes_as_gz_sim(tmp_path):
     assert "U2S1205" not in [d.code for d in u2s.check(GOOD, gz_resource_path=str(tmp_path))]
 
 
+@pytest.mark.parametrize("gz, ign, missing", [
+    (None, "HERE", False),   # Fortress: only the older name set
+    ("HERE", None, False),
+    ("HERE", "", False),
+    ("", "HERE", True),      # set, even empty, GZ_SIM_RESOURCE_PATH wins
+    (None, None, True),
+    (None, "", True),
+])
+def test_check_reads_the_resource_path_as_the_cli(tmp_path, monkeypatch, gz, ign, missing):
+    # With no gz_resource_path, check() looks meshes up where `u2s --check`
+    # does: GZ_SIM_RESOURCE_PATH, else (unset) IGN_GAZEBO_RESOURCE_PATH.
+    mesh = tmp_path / "pkg" / "meshes" / "b.dae"
+    mesh.parent.mkdir(parents=True)
+    mesh.write_text("")
+    for var, value in (("GZ_SIM_RESOURCE_PATH", gz), ("IGN_GAZEBO_RESOURCE_PATH", ign)):
+        if value is None:
+            monkeypatch.delenv(var, raising=False)
+        else:
+            monkeypatch.setenv(var, str(tmp_path) if value == "HERE" else value)
+    codes = [d.code for d in u2s.check(GOOD)]
+    assert ("U2S1205" in codes) == missing, codes
+    if CLI:
+        urdf = tmp_path / "r.urdf"
+        urdf.write_text(GOOD)
+        out = cli("--check", str(urdf))
+        assert (b"[U2S1205]" in out.stderr) == missing, out.stderr
+
+
 CAFE = GOOD.replace("'b'", "'caf\u00e9'")
 
 

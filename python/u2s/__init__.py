@@ -189,7 +189,12 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
         opts.bridge_fn = bridge_writer
     if pose is not None:
         opts.pose[:] = pose
-    opts.gz_resource_path = _env_path(gz_resource_path, "GZ_SIM_RESOURCE_PATH")
+    # As `u2s --check`: GZ_SIM_RESOURCE_PATH, set even if empty, else
+    # Fortress's IGN_GAZEBO_RESOURCE_PATH.
+    if gz_resource_path is None and "GZ_SIM_RESOURCE_PATH" not in os.environ:
+        opts.gz_resource_path = _env_path(None, "IGN_GAZEBO_RESOURCE_PATH")
+    else:
+        opts.gz_resource_path = _env_path(gz_resource_path, "GZ_SIM_RESOURCE_PATH")
     opts.uri_mode = URI_MODES[uri_mode]
     pairs = _packages(package_paths)
     packages = (_lib.Package * max(len(pairs), 1))(*[_lib.Package(n, d) for n, d in pairs])
@@ -237,7 +242,8 @@ def convert(urdf, *, sdf_version=None, repair=False, repair_mass=None,
     the CLI; "": none); werror; quiet (no warnings); world (--world: True,
     or the world's name; None: a model only) and no_ground; pose, six
     numbers x y z roll pitch yaw (--pose); gz_resource_path (check()'s mesh
-    lookup; None: GZ_SIM_RESOURCE_PATH).  NAME is what messages call the
+    lookup; None: GZ_SIM_RESOURCE_PATH, or IGN_GAZEBO_RESOURCE_PATH when
+    that is unset, as `u2s --check`).  NAME is what messages call the
     input."""
     rc, text, diagnostics = _run(urdf, name, False, sdf_version, repair, repair_mass,
                                  preserve_fixed_joints, uri_mode, package_paths,

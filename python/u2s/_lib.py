@@ -1,6 +1,6 @@
 """libu2s through ctypes: the structs and functions of <u2s.h> that the
 package uses, laid out as the header lays them out.  The library is the
-package's own, libu2s.so beside this file, which setup.py built from the
+package's own, libu2s.so beside this file, which u2s_build.py built from the
 same sources as this layout; U2S_LIBRARY (a path) overrides it, and a
 package without its own (run from a checkout) loads the system's by its
 SONAME, libu2s.so.1, whose number changes whenever a layout here would
@@ -100,7 +100,7 @@ _lock = threading.Lock()
 _lib = None
 
 
-# The library setup.py built into the package.
+# The library u2s_build.py (the build backend) built into the package.
 OWN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libu2s.so")
 
 
