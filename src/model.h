@@ -297,7 +297,7 @@ struct robot {
 	struct ext_list model_exts;  /* <gazebo> blocks without reference */
 	struct ext **exts;           /* every <gazebo> block, in document order */
 	unsigned nexts, exts_cap;
-	int read_in_halves;          /* see read_halves() in read.c */
+	int read_in_halves;          /* read as two halves at once (read_split.c) */
 	struct world_plan *plan;     /* world.c: what gz-sim needs (after resolve) */
 	struct migration *migration; /* migrate.c: with --migrate, after resolve */
 };

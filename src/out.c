@@ -13,7 +13,6 @@ void out_init(struct out *o, int fd, char *buf, size_t cap)
 	o->cap = cap;
 	o->len = 0;
 	o->err = 0;
-	o->grows = 0;
 	o->sink = NULL;
 	o->sink_arg = NULL;
 }
@@ -45,39 +44,8 @@ static void write_all(struct out *o, const char *p, size_t n)
 	}
 }
 
-void out_init_mem(struct out *o)
-{
-	out_init(o, -1, NULL, 0);
-	o->grows = 1;
-}
-
-void out_free_mem(struct out *o)
-{
-	free(o->buf);
-	out_init_mem(o);
-}
-
-/* Room for N more bytes in a memory writer. */
-static void grow(struct out *o, size_t n)
-{
-	size_t cap = o->cap ? o->cap : 64 * 1024;
-	char *p;
-
-	while (cap < o->len + n)
-		cap *= 2;
-	p = realloc(o->buf, cap);
-	if (!p) {
-		o->err = ENOMEM;
-		return;
-	}
-	o->buf = p;
-	o->cap = cap;
-}
-
 int out_flush(struct out *o)
 {
-	if (o->grows)
-		return o->err ? -1 : 0;   /* memory: nothing to hand on */
 	write_all(o, o->buf, o->len);
 	o->len = 0;
 	return o->err ? -1 : 0;
@@ -87,11 +55,7 @@ void out_put_slow(struct out *o, const char *s, size_t n)
 {
 	if (o->err || n == 0)
 		return;
-	if (o->len + n > o->cap && o->grows) {
-		grow(o, n);
-		if (o->err)
-			return;
-	} else if (o->len + n > o->cap) {
+	if (o->len + n > o->cap) {
 		out_flush(o);
 		if (n >= o->cap) {
 			write_all(o, s, n);
@@ -104,10 +68,6 @@ void out_put_slow(struct out *o, const char *s, size_t n)
 
 char *out_room_slow(struct out *o, size_t n)
 {
-	if (o->grows) {
-		grow(o, n);
-		return o->err ? NULL : o->buf + o->len;
-	}
 	if (n > o->cap)
 		return NULL;
 	out_flush(o);

@@ -15,7 +15,6 @@ struct out {
 	int fd;
 	out_sink_fn *sink;   /* when set, blocks go here instead of to fd */
 	void *sink_arg;
-	int grows;        /* a memory writer (out_init_mem): no fd */
 	char *buf;
 	size_t len, cap;
 	int err;          /* errno of the first failed write, 0 if none */
@@ -25,10 +24,6 @@ struct out {
 void out_init(struct out *o, int fd, char *buf, size_t cap);
 /* The same, handing blocks to SINK (ARG) instead of write(2). */
 void out_init_sink(struct out *o, out_sink_fn *sink, void *arg, char *buf, size_t cap);
-/* A writer into memory: the buffer (malloc'd, freed by out_free_mem)
- * grows as needed; o->buf and o->len hold what was written. */
-void out_init_mem(struct out *o);
-void out_free_mem(struct out *o);
 /* What does not fit the buffer (or the writer that failed). */
 void out_put_slow(struct out *o, const char *s, size_t n);
 

@@ -429,15 +429,13 @@ static void robot_link(struct reader *r, struct scope *s, const XML_Char **atts)
 	}
 }
 
+/* The joint type named S (model.c's JOINT_TYPES, urdfdom's names). */
 static int parse_joint_type(const char *s, enum joint_type *t)
 {
-	static const char *const names[] = {
-		"revolute", "continuous", "prismatic", "fixed", "floating", "planar"
-	};
 	unsigned i;
 
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(s, names[i]) == 0) {
+	for (i = 0; i < JOINT_TYPE_COUNT; i++)
+		if (strcmp(s, JOINT_TYPES[i].urdf) == 0) {
 			*t = (enum joint_type)i;
 			return 0;
 		}

@@ -2,9 +2,12 @@
  * byte: builds the tree and finds the root, joins <gazebo> blocks to what
  * they name, resolves visual materials, and decides the fate of every link
  * and joint (written, merged, a frame, left out): see enum link_fate and enum
- * joint_fate.  Fixed-joint lumping
- * plugs in here too.  Every warning about the input is given here, so the
- * writer only prints. */
+ * joint_fate.  Fixed-joint lumping (lump.c), the loadability rules
+ * (loadable.c) and the reading of blocks as the target reads them (blob.c)
+ * plug in here.  What is written, renamed or dropped is decided and said
+ * here and in the stages after it (uri.c, world.c, migrate.c, meshrefs.c);
+ * the reader says what it could not read; the SDF writer (write.c, out.c)
+ * says nothing and only prints. */
 #ifndef U2S_RESOLVE_H
 #define U2S_RESOLVE_H
 
