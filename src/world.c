@@ -44,6 +44,15 @@ static void sensor_seen(struct planner *p, const struct xnode *s)
 	const char *type = xnode_attr(s, "type"), *name = xnode_attr(s, "name");
 	const struct gz_sensor_info *info = gz_sensor_type(type);
 	const struct gz_system *sys = gz_system_for_sensor(type);
+	const struct gz_custom_sensor *custom = type && !strcmp(type, "custom") ?
+						gz_custom_sensor(xnode_attr(s, "gz:type")) : NULL;
+
+	if (custom) {   /* dvl, environmental_sensor/...: gz-sim 8 and later */
+		info = &custom->info;
+		sys = gz_system_by_id(custom->system);
+		if (custom->rendering && custom->info.simulated[p->target->gz])
+			p->plan->needs[gz_system_by_id("sensors") - gz_system_table] = 1;
+	}
 
 	if (info && !info->simulated[p->target->gz])
 		diag_warn(p->d, D_GZ_SENSOR_UNSIMULATED, s->pos.line, s->pos.col,
