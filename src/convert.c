@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -305,7 +306,8 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
-		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD };
+		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
+		     OPTIONS_REPAIR_MASS_SUBNORMAL };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -357,6 +359,10 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_UNKNOWN;
 	if (!(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
 		return OPTIONS_REPAIR_MASS;
+	/* a subnormal mass is refused too: the writer prints it as 0 (as
+	 * every number below DBL_MIN, num.h), which no reader takes for a mass */
+	if (pub->repair_mass > 0 && pub->repair_mass < DBL_MIN)
+		return OPTIONS_REPAIR_MASS_SUBNORMAL;
 	if (pub->world_name && (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
 		return OPTIONS_WORLD_NAME;
 	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
@@ -464,6 +470,11 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_REPAIR_MASS:
 		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass %g is not a mass: it is 0 "
 			   "(the default) or a positive number of kg", pub->repair_mass);
+		return U2S_USAGE;
+	case OPTIONS_REPAIR_MASS_SUBNORMAL:
+		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass %g is subnormal (below "
+			   "%g): the SDF would say 0, which no reader takes for a mass; give 0 (the "
+			   "default) or a mass of at least %g kg", pub->repair_mass, DBL_MIN, DBL_MIN);
 		return U2S_USAGE;
 	case OPTIONS_WORLD_NAME:
 		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name '%s' cannot name the world: %s",

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -335,6 +336,12 @@ static int parse_repair_mass(struct cli *c, const char *arg)
 	if (end == arg || *end || !(m > 0) || !isfinite(m))
 		return usage_error(c, D_CLI_REPAIR_MASS, "--repair-mass: '%s' is not a positive "
 				   "number of kg", arg);
+	/* nor subnormal: the SDF would say 0 (every number below DBL_MIN is
+	 * written so, as readers refuse them), which is no mass */
+	if (m < DBL_MIN)
+		return usage_error(c, D_CLI_REPAIR_MASS_SUBNORMAL, "--repair-mass: '%s' is "
+				   "subnormal (below 2.2250738585072014e-308): the SDF would say 0, "
+				   "which no reader takes for a mass; give at least 2.3e-308 kg", arg);
 	c->opts.repair_mass = m;
 	return U2S_OK;
 }

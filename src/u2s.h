@@ -220,7 +220,8 @@ struct u2s_options {
 	const char *sdf_version;
 	enum u2s_uri_mode uri_mode;
 	/* The mass U2S_REPAIR gives a massless link, in kg; 0: 0.001.
-	 * Negative, NaN or infinite: a usage error. */
+	 * Negative, NaN, infinite or subnormal (below DBL_MIN, which the SDF
+	 * would say as 0): a usage error. */
 	double repair_mass;
 	u2s_diag_fn *diag_fn;      /* NULL: print on stderr */
 	void *diag_arg;

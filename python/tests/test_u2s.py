@@ -118,7 +118,7 @@ def test_bad_options():
         u2s.convert(GOOD, sdf_version="1.10")
     with pytest.raises(ValueError):
         u2s.convert(GOOD, uri_mode="url")
-    for mass in (0, -1, float("nan"), float("inf"), float("-inf")):
+    for mass in (0, -1, float("nan"), float("inf"), float("-inf"), 1e-320, 2.2e-308):
         with pytest.raises(ValueError):
             u2s.convert(GOOD, repair=True, repair_mass=mass)
     with pytest.raises(TypeError):

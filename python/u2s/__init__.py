@@ -13,6 +13,7 @@ threads (the library runs without the GIL).
 import ctypes
 import math
 import os
+import sys
 from collections.abc import Mapping
 from typing import List, NamedTuple, Optional
 
@@ -158,8 +159,10 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     if output_format not in ("sdf", "urdf") or (output_format == "urdf" and not migrate):
         raise ValueError("output_format must be 'sdf', or 'urdf' with migrate, not %r"
                          % (output_format,))
-    if repair_mass is not None and not 0 < repair_mass < float("inf"):
-        raise ValueError("repair_mass must be a positive number of kg")
+    # not subnormal either: the SDF would say 0, which is no mass
+    if repair_mass is not None and not sys.float_info.min <= repair_mass < float("inf"):
+        raise ValueError("repair_mass must be a positive number of kg, at least %r "
+                         "(smaller ones are subnormal: written as 0)" % sys.float_info.min)
     world_flags, world_name, pose = _world_options(world, no_ground, pose)
     lib = _lib.load()
     diagnostics = []
