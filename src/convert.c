@@ -301,13 +301,14 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
 		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES | \
-		     U2S_PLACE)
+		     U2S_PLACE | U2S_WORLD_INCLUDE)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
 		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
-		     OPTIONS_REPAIR_MASS_SUBNORMAL };
+		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_INCLUDE_NO_MODEL,
+		     OPTIONS_WORLD_NAME_DERIVED };
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
  * ('::' in it, or __x__ as a whole). */
@@ -371,9 +372,15 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_NO_GROUND;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
+	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->model_name)
+		return OPTIONS_INCLUDE_NO_MODEL;
+	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->world_name &&
+	    !world_name_ok(pub->model_name))
+		return OPTIONS_WORLD_NAME_DERIVED;
 	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
 		return OPTIONS_MIGRATE_ALONE;
-	if ((pub->flags & U2S_OUTPUT_URDF) && ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE)) ||
+	if ((pub->flags & U2S_OUTPUT_URDF) &&
+	    ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE | U2S_WORLD_INCLUDE)) ||
 					       pub->model_name))
 		return OPTIONS_URDF_WORLD;
 	return OPTIONS_FINE;
@@ -403,6 +410,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
 	o->has_pose = !!(pub->flags & U2S_POSE);
 	o->place = !!(pub->flags & U2S_PLACE);
+	o->world_include = !!(pub->flags & U2S_WORLD_INCLUDE);
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
@@ -493,6 +501,15 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
 			   "folder: it is empty or holds '/'", pub->model_name);
 		return U2S_USAGE;
+	case OPTIONS_INCLUDE_NO_MODEL:
+		diag_error(d, D_WORLD_INCLUDE_NO_MODEL, 0, 0, "U2S_WORLD with U2S_WORLD_INCLUDE "
+			   "includes model://MODEL_NAME: model_name is not set");
+		return U2S_USAGE;
+	case OPTIONS_WORLD_NAME_DERIVED:
+		diag_error(d, D_WORLD_NAME_DERIVED, 0, 0, "the world would be named '%s', after "
+			   "model_name, which cannot name a world: SDFormat reserves it ('world', '::' "
+			   "in it, or __x__); give a world_name", pub->model_name);
+		return U2S_USAGE;
 	case OPTIONS_MIGRATE_ALONE:
 		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
 			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
@@ -500,7 +517,7 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_URDF_WORLD:
 		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF writes the robot's URDF: "
 			   "no world, pose, placement or model folder (U2S_WORLD, U2S_POSE, U2S_PLACE, "
-			   "model_name) with it");
+			   "U2S_WORLD_INCLUDE, model_name) with it");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

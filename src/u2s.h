@@ -183,7 +183,16 @@ enum u2s_flag {
 	 * place_z), with its messages, without writing a world: for a caller
 	 * that writes the world itself (the CLI's --model-dir world.sdf).
 	 * The SDF is not changed.  Nothing is placed with U2S_POSE. */
-	U2S_PLACE = 1u << 13
+	U2S_PLACE = 1u << 13,
+	/* A model folder's world and model (the CLI's --world --model-dir).
+	 * With U2S_WORLD: the output is the same world U2S_WORLD writes (its
+	 * systems, their parameters, sun, ground), but the model is included,
+	 * <include><uri>model://MODEL_NAME</uri> (at pose[] with U2S_POSE, else
+	 * at its place on the ground), not written inline; model_name is then
+	 * required.  Without U2S_WORLD: the model alone, for that world: the
+	 * world-system plugins it holds are left out (U2S_WORLD writes them in
+	 * the world), the rest as a plain conversion writes it. */
+	U2S_WORLD_INCLUDE = 1u << 14
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT

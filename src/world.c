@@ -150,7 +150,7 @@ static void top_plugin_seen(struct planner *p, const struct xnode *pl)
 
 	if (!sys)
 		return;
-	if (!p->opts->world) {
+	if (!p->opts->world && !p->opts->world_include) {
 		diag_warn(p->d, D_GZ_WORLD_SYSTEM_IN_MODEL, pl->pos.line, pl->pos.col,
 			  "plugin '%s' is gz-sim's world system %s: inside a model it is loaded "
 			  "once per robot, and gz-sim fails when two robots carry it; convert "
