@@ -307,16 +307,56 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
 		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
-		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_INCLUDE_NO_MODEL,
-		     OPTIONS_WORLD_NAME_DERIVED };
+		     OPTIONS_INCLUDE_NO_MODEL, OPTIONS_WORLD_NAME_DERIVED,
+		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_WORLD_NAME_TEXT,
+		     OPTIONS_MODEL_NAME_TEXT };
+
+/* Whether NAME's bytes are text XML can hold: UTF-8 (shortest forms, no
+ * surrogates) of characters XML 1.0 allows, and no control character
+ * (U+0000-U+001F, U+007F-U+009F): a name goes into an attribute as it is. */
+static int name_text_ok(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	while (*p) {
+		unsigned long c;
+		int n, i;
+
+		if (*p < 0x80) {
+			if (*p < 0x20 || *p == 0x7f)
+				return 0;
+			p++;
+			continue;
+		}
+		if (*p >= 0xc2 && *p <= 0xdf)
+			n = 1, c = *p & 0x1f;
+		else if (*p >= 0xe0 && *p <= 0xef)
+			n = 2, c = *p & 0x0f;
+		else if (*p >= 0xf0 && *p <= 0xf4)
+			n = 3, c = *p & 0x07;
+		else
+			return 0;
+		for (i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			c = (c << 6) | (p[i] & 0x3f);
+		}
+		if ((n == 2 && c < 0x800) || (n == 3 && (c < 0x10000 || c > 0x10ffff)) ||
+		    (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff || c <= 0x9f)
+			return 0;
+		p += n + 1;
+	}
+	return 1;
+}
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
- * ('::' in it, or __x__ as a whole). */
+ * ('world', '::' in it, or __x__ as a whole: libsdformat's World::Load
+ * refuses them), and text XML can hold. */
 static int world_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
-	if (n == 0 || strstr(name, "::"))
+	if (n == 0 || strstr(name, "::") || !strcmp(name, "world") || !name_text_ok(name))
 		return 0;
 	return !(n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
 }
@@ -365,13 +405,17 @@ static enum options_fault check_options(const struct u2s_options *pub)
 	if (pub->repair_mass > 0 && pub->repair_mass < DBL_MIN)
 		return OPTIONS_REPAIR_MASS_SUBNORMAL;
 	if (pub->world_name && (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
-		return OPTIONS_WORLD_NAME;
+		return *pub->world_name && (!strcmp(pub->world_name, "world") ||
+					    !name_text_ok(pub->world_name)) ?
+		       OPTIONS_WORLD_NAME_TEXT : OPTIONS_WORLD_NAME;
 	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
 		return OPTIONS_POSE;
 	if ((pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
 		return OPTIONS_NO_GROUND;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
+	if (pub->model_name && !name_text_ok(pub->model_name))
+		return OPTIONS_MODEL_NAME_TEXT;
 	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->model_name)
 		return OPTIONS_INCLUDE_NO_MODEL;
 	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->world_name &&
@@ -489,6 +533,14 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
 			   : "it is empty or one SDFormat reserves ('::' in it, or __x__)");
 		return U2S_USAGE;
+	case OPTIONS_WORLD_NAME_TEXT:
+		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name '%s' cannot name the world: %s",
+			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
+			   : !strcmp(pub->world_name, "world") ? "SDFormat reserves 'world' (the world "
+			   "frame's name; libsdformat refuses a world of that name)" :
+			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
+			   "U+FFFF)");
+		return U2S_USAGE;
 	case OPTIONS_POSE:
 		diag_error(d, D_POSE_INVALID, 0, 0, "pose %g %g %g %g %g %g is not six finite numbers",
 			   pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3], pub->pose[4],
@@ -500,6 +552,11 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_MODEL_NAME:
 		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
 			   "folder: it is empty or holds '/'", pub->model_name);
+		return U2S_USAGE;
+	case OPTIONS_MODEL_NAME_TEXT:
+		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name '%s' cannot name a model folder: "
+			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
+			   "U+FFFF)", pub->model_name);
 		return U2S_USAGE;
 	case OPTIONS_INCLUDE_NO_MODEL:
 		diag_error(d, D_WORLD_INCLUDE_NO_MODEL, 0, 0, "U2S_WORLD with U2S_WORLD_INCLUDE "

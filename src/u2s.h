@@ -253,9 +253,12 @@ struct u2s_options {
 	const char *ros_package_path;
 	const char *ament_prefix_path;
 	/* ---- appended: the world (u2s 0.2) ---- */
-	/* U2S_WORLD: the world's name; NULL: the model's.  Empty, or a name
-	 * SDFormat reserves ('::' in it, __x__), is a usage error, as is a
-	 * name without U2S_WORLD. */
+	/* U2S_WORLD: the world's name; NULL: the model's.  Empty, a name
+	 * SDFormat reserves ('world', '::' in it, __x__), or one XML cannot
+	 * hold (a control character, invalid UTF-8, U+FFFE, U+FFFF) is a
+	 * usage error, as is a name without U2S_WORLD.  With U2S_WORLD_INCLUDE
+	 * and no world_name, the world is named MODEL_NAME, which must then be
+	 * a name the world can take. */
 	const char *world_name;
 	/* U2S_POSE: x y z (m) roll pitch yaw (rad) of the model in the world;
 	 * all finite, else a usage error. */
@@ -278,7 +281,8 @@ struct u2s_options {
 	 * others (ABSOLUTE without its leading '/', symlinks resolved), so
 	 * two files never share one.  A mesh found nowhere is an error
 	 * (U2S_REJECTED) naming the URI and the places looked in.  An empty
-	 * name, or one with '/', is a usage error. */
+	 * name, one with '/', or one XML cannot hold (a control character,
+	 * invalid UTF-8, U+FFFE, U+FFFF) is a usage error. */
 	const char *model_name;
 	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
 	void *mesh_arg;

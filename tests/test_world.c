@@ -494,6 +494,54 @@ Test(world, include_pose)
 	result_free(&r);
 }
 
+/* Names a loader refuses, or XML cannot hold, are usage errors, each with
+ * its code; the world named after the folder too. */
+Test(world, names_refused)
+{
+	static const struct { const char *world, *model; unsigned flags; const char *code; } rows[] = {
+		{ "world", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\001b", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\nb", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\xff" "b", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\xc0\xaf", NULL, U2S_WORLD, "[U2S1082]" },       /* overlong '/' */
+		{ "a\xed\xa0\x80", NULL, U2S_WORLD, "[U2S1082]" },   /* a surrogate */
+		{ "a\xef\xbf\xbf", NULL, U2S_WORLD, "[U2S1082]" },   /* U+FFFF */
+		{ "a\xc2\x85", NULL, U2S_WORLD, "[U2S1082]" },       /* C1 NEL */
+		{ "a\xe2\x82", NULL, U2S_WORLD, "[U2S1082]" },       /* cut short */
+		{ NULL, "m\001", U2S_WORLD_INCLUDE, "[U2S1083]" },
+		{ NULL, "m\xfe", 0, "[U2S1083]" },
+		{ NULL, NULL, U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1084]" },
+		{ NULL, "world", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+		{ NULL, "a::b", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+		{ NULL, "__x__", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+	};
+	struct u2s_options o;
+	struct result r;
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		o = (struct u2s_options)U2S_OPTIONS_INIT;
+		o.flags = rows[i].flags;
+		o.world_name = rows[i].world;
+		o.model_name = rows[i].model;
+		r = convert_rec(FIXED_TO_WORLD, &o);
+		cr_assert_eq(r.rc, U2S_USAGE, "row %zu", i);
+		cr_assert_eq(r.len, 0);
+		cr_assert(strstr(r.msgs, rows[i].code), "row %zu: %s", i, r.msgs);
+		result_free(&r);
+	}
+	/* accepted: a folder named 'world' whose world is named otherwise, and
+	 * names of any script */
+	o = (struct u2s_options)U2S_OPTIONS_INIT;
+	o.flags = U2S_WORLD | U2S_WORLD_INCLUDE;
+	o.model_name = "world";
+	o.world_name = "w\xc3\xa9lt \xf0\x9f\x8c\x8d";
+	r = convert_rec(FIXED_TO_WORLD, &o);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<world name='w\xc3\xa9lt \xf0\x9f\x8c\x8d'>"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "<uri>model://world</uri>"), 1, "%s", r.sdf);
+	result_free(&r);
+}
+
 /* gz-sim 8 and later simulate the custom sensors of gz:type dvl and
  * environmental_sensor/...: no U2S1201 there, their systems in the world
  * (DVL renders: Sensors too); Fortress has neither system. */

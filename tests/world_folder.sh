@@ -1,8 +1,10 @@
 #!/bin/sh
 # --world --model-dir: the folder's world.sdf is the world --world writes
 # (the same systems, their parameters, NavSat's spherical coordinates), the
-# model included, and it loads (sdf-validate-*); --pose with a subnormal
-# number is written 0 in both worlds.  Every XML file written is checked with a
+# model included, and it loads (sdf-validate-*); names a loader reserves or
+# XML cannot hold are refused where given (status 2, nothing made) and
+# where derived (-d: the input file's name); --pose with a subnormal number
+# is written 0 in both worlds.  Every XML file written is checked with a
 # strict parser (Python's xml.dom.minidom).  tests/gz_world_folder.py runs
 # the folder's world in a Fortress server (slow tier).
 # Environment (set by `make check`): U2S, the program; U2S_SRCDIR.
@@ -97,4 +99,49 @@ for v in 12.9 14.9 new; do
 	[ -z "$errs" ] || fail "the --pose world.sdf does not load in sdf-validate-$v: $errs"
 done
 
+# 3. names: a usage error naming the rule, status 2, nothing made
+# refused CODE ARGS...: status 2, the code said, nothing new in $work/n
+refused() {
+	code=$1; shift
+	rm -rf "$work/n"; mkdir "$work/n"
+	"$U2S" "$@" > "$work/out" 2> "$work/err"
+	rc=$?
+	[ $rc -eq 2 ] || fail "u2s $*: status $rc, not 2: $(cat "$work/err")"
+	grep -q "$code" "$work/err" || fail "u2s $*: not $code: $(cat "$work/err")"
+	[ -s "$work/out" ] && fail "u2s $*: wrote on standard output"
+	[ -z "$(ls -A "$work/n")" ] || fail "u2s $*: left $(ls -A "$work/n")"
+}
+ctl=$(printf 'a\001b')
+bad=$(printf 'a\377b')
+nel=$(printf 'a\302\205b')
+refused U2S1079 --world=world "$work/bot.urdf"
+refused U2S1079 --world="$ctl" "$work/bot.urdf"
+refused U2S1079 --world="$bad" "$work/bot.urdf"
+refused U2S1079 --world="$nel" "$work/bot.urdf"
+refused U2S1032 --world=a::b "$work/bot.urdf"
+refused U2S1080 --world --model-dir="$work/n/world" "$work/bot.urdf"
+refused U2S1080 --world --model-dir="$work/n/a::b" "$work/bot.urdf"
+refused U2S1080 --world --model-dir="$work/n/__x__/" "$work/bot.urdf"
+refused U2S1081 --model-dir="$work/n/$ctl" "$work/bot.urdf"
+refused U2S1081 --world=w --model-dir="$work/n/$bad" "$work/bot.urdf"
+# a folder named world is a model folder like any other: its world named apart
+rm -rf "$work/n"; mkdir "$work/n"
+"$U2S" -q --world=lab --model-dir="$work/n/world" "$work/bot.urdf" || fail "--world=lab --model-dir=.../world refused"
+grep -q "<world name='lab'>" "$work/n/world/world.sdf" || fail "the world is not named lab"
+"$U2S" -q --model-dir="$work/n/plain" "$work/bot.urdf" || fail "--model-dir refused"
+xml_ok "$work/n/world/world.sdf" "$work/n/world"/model-*.sdf
+# -d: the folder's name is the input file's; a name that cannot be is
+# refused for that file (status 2), the others converted
+mkdir "$work/d" "$work/in"
+cp "$work/bot.urdf" "$work/in/world.urdf"
+cp "$work/bot.urdf" "$work/in/$ctl.urdf"
+cp "$work/bot.urdf" "$work/in/ok.urdf"
+"$U2S" -q --world --model-dir -d "$work/d" "$work/in/world.urdf" "$work/in/$ctl.urdf" \
+	"$work/in/ok.urdf" 2> "$work/err"
+rc=$?
+[ $rc -eq 2 ] || fail "-d with names that cannot be: status $rc, not 2: $(cat "$work/err")"
+grep -q U2S1080 "$work/err" || fail "-d: world.urdf's world not refused: $(cat "$work/err")"
+grep -q U2S1081 "$work/err" || fail "-d: a control byte in a file name not refused: $(cat "$work/err")"
+[ "$(ls -A "$work/d")" = ok ] || fail "-d: made $(ls -A "$work/d"), not ok alone"
+xml_ok "$work/d/ok/world.sdf" "$work/d/ok"/model-*.sdf
 exit $status

@@ -112,10 +112,16 @@ def _world_options(world, no_ground, pose):
     if world is True:
         flags |= _lib.U2S_WORLD
     elif isinstance(world, str):
-        if not world or "::" in world or (len(world) >= 4 and world.startswith("__")
-                                          and world.endswith("__")):
+        if (not world or world == "world" or "::" in world
+                or (len(world) >= 4 and world.startswith("__") and world.endswith("__"))):
             raise ValueError("world %r cannot name a world: it is empty, or SDFormat "
-                             "reserves it ('::' in it, or __x__)" % world)
+                             "reserves it ('world', '::' in it, or __x__)" % world)
+        # the name goes into the XML as it is: only characters XML holds
+        # (no control character, no lone surrogate, not U+FFFE or U+FFFF)
+        if any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f or 0xd800 <= ord(c) <= 0xdfff
+               or ord(c) in (0xfffe, 0xffff) for c in world):
+            raise ValueError("world %r cannot name a world: it holds a control "
+                             "character or a character XML cannot hold" % world)
         flags |= _lib.U2S_WORLD
         name = world.encode("utf-8")
     elif world not in (None, False):
