@@ -350,8 +350,9 @@ static int name_text_ok(const char *name)
 }
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
- * ('world', '::' in it, or __x__ as a whole: libsdformat's World::Load
- * refuses them), and text XML can hold. */
+ * ('world', '::' in it, or __x__ as a whole: libsdformat 12.9, 14.9 and
+ * 16 refuse each, the first and last as reserved world names, '::' as a
+ * delimiter in a name), and text XML can hold. */
 static int world_name_ok(const char *name)
 {
 	size_t n = strlen(name);
