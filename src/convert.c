@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -301,20 +302,63 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 #define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
 		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
 		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES | \
-		     U2S_PLACE | U2S_CONFINE)
+		     U2S_PLACE | U2S_WORLD_INCLUDE | U2S_CONFINE)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
 		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
-		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD };
+		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
+		     OPTIONS_INCLUDE_NO_MODEL, OPTIONS_WORLD_NAME_DERIVED,
+		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_WORLD_NAME_TEXT,
+		     OPTIONS_MODEL_NAME_TEXT };
+
+/* Whether NAME's bytes are text XML can hold: UTF-8 (shortest forms, no
+ * surrogates) of characters XML 1.0 allows, and no control character
+ * (U+0000-U+001F, U+007F-U+009F): a name goes into an attribute as it is. */
+static int name_text_ok(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	while (*p) {
+		unsigned long c;
+		int n, i;
+
+		if (*p < 0x80) {
+			if (*p < 0x20 || *p == 0x7f)
+				return 0;
+			p++;
+			continue;
+		}
+		if (*p >= 0xc2 && *p <= 0xdf)
+			n = 1, c = *p & 0x1f;
+		else if (*p >= 0xe0 && *p <= 0xef)
+			n = 2, c = *p & 0x0f;
+		else if (*p >= 0xf0 && *p <= 0xf4)
+			n = 3, c = *p & 0x07;
+		else
+			return 0;
+		for (i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			c = (c << 6) | (p[i] & 0x3f);
+		}
+		if ((n == 2 && c < 0x800) || (n == 3 && (c < 0x10000 || c > 0x10ffff)) ||
+		    (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff || c <= 0x9f)
+			return 0;
+		p += n + 1;
+	}
+	return 1;
+}
 
 /* Whether NAME can name the world: not empty, not one SDFormat reserves
- * ('::' in it, or __x__ as a whole). */
+ * ('world', '::' in it, or __x__ as a whole: libsdformat 12.9, 14.9 and
+ * 16 refuse each, the first and last as reserved world names, '::' as a
+ * delimiter in a name), and text XML can hold. */
 static int world_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
-	if (n == 0 || strstr(name, "::"))
+	if (n == 0 || strstr(name, "::") || !strcmp(name, "world") || !name_text_ok(name))
 		return 0;
 	return !(n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
 }
@@ -358,17 +402,31 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_UNKNOWN;
 	if (!(pub->repair_mass >= 0 && isfinite(pub->repair_mass)))
 		return OPTIONS_REPAIR_MASS;
+	/* a subnormal mass is refused too: the writer prints it as 0 (as
+	 * every number below DBL_MIN, num.h), which no reader takes for a mass */
+	if (pub->repair_mass > 0 && pub->repair_mass < DBL_MIN)
+		return OPTIONS_REPAIR_MASS_SUBNORMAL;
 	if (pub->world_name && (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
-		return OPTIONS_WORLD_NAME;
+		return *pub->world_name && (!strcmp(pub->world_name, "world") ||
+					    !name_text_ok(pub->world_name)) ?
+		       OPTIONS_WORLD_NAME_TEXT : OPTIONS_WORLD_NAME;
 	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
 		return OPTIONS_POSE;
 	if ((pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
 		return OPTIONS_NO_GROUND;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
+	if (pub->model_name && !name_text_ok(pub->model_name))
+		return OPTIONS_MODEL_NAME_TEXT;
+	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->model_name)
+		return OPTIONS_INCLUDE_NO_MODEL;
+	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->world_name &&
+	    !world_name_ok(pub->model_name))
+		return OPTIONS_WORLD_NAME_DERIVED;
 	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
 		return OPTIONS_MIGRATE_ALONE;
-	if ((pub->flags & U2S_OUTPUT_URDF) && ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE)) ||
+	if ((pub->flags & U2S_OUTPUT_URDF) &&
+	    ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE | U2S_WORLD_INCLUDE)) ||
 					       pub->model_name))
 		return OPTIONS_URDF_WORLD;
 	return OPTIONS_FINE;
@@ -398,6 +456,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
 	o->has_pose = !!(pub->flags & U2S_POSE);
 	o->place = !!(pub->flags & U2S_PLACE);
+	o->world_include = !!(pub->flags & U2S_WORLD_INCLUDE);
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
@@ -469,10 +528,23 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass %g is not a mass: it is 0 "
 			   "(the default) or a positive number of kg", pub->repair_mass);
 		return U2S_USAGE;
+	case OPTIONS_REPAIR_MASS_SUBNORMAL:
+		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass %g is subnormal (below "
+			   "%g): the SDF would say 0, which no reader takes for a mass; give 0 (the "
+			   "default) or a mass of at least %g kg", pub->repair_mass, DBL_MIN, DBL_MIN);
+		return U2S_USAGE;
 	case OPTIONS_WORLD_NAME:
 		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name '%s' cannot name the world: %s",
 			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
 			   : "it is empty or one SDFormat reserves ('::' in it, or __x__)");
+		return U2S_USAGE;
+	case OPTIONS_WORLD_NAME_TEXT:
+		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name '%s' cannot name the world: %s",
+			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
+			   : !strcmp(pub->world_name, "world") ? "SDFormat reserves 'world' (the world "
+			   "frame's name; libsdformat refuses a world of that name)" :
+			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
+			   "U+FFFF)");
 		return U2S_USAGE;
 	case OPTIONS_POSE:
 		diag_error(d, D_POSE_INVALID, 0, 0, "pose %g %g %g %g %g %g is not six finite numbers",
@@ -486,6 +558,20 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
 			   "folder: it is empty or holds '/'", pub->model_name);
 		return U2S_USAGE;
+	case OPTIONS_MODEL_NAME_TEXT:
+		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name '%s' cannot name a model folder: "
+			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
+			   "U+FFFF)", pub->model_name);
+		return U2S_USAGE;
+	case OPTIONS_INCLUDE_NO_MODEL:
+		diag_error(d, D_WORLD_INCLUDE_NO_MODEL, 0, 0, "U2S_WORLD with U2S_WORLD_INCLUDE "
+			   "includes model://MODEL_NAME: model_name is not set");
+		return U2S_USAGE;
+	case OPTIONS_WORLD_NAME_DERIVED:
+		diag_error(d, D_WORLD_NAME_DERIVED, 0, 0, "the world would be named '%s', after "
+			   "model_name, which cannot name a world: SDFormat reserves it ('world', '::' "
+			   "in it, or __x__); give a world_name", pub->model_name);
+		return U2S_USAGE;
 	case OPTIONS_MIGRATE_ALONE:
 		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
 			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
@@ -493,7 +579,7 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 	case OPTIONS_URDF_WORLD:
 		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF writes the robot's URDF: "
 			   "no world, pose, placement or model folder (U2S_WORLD, U2S_POSE, U2S_PLACE, "
-			   "model_name) with it");
+			   "U2S_WORLD_INCLUDE, model_name) with it");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;

@@ -119,8 +119,36 @@ const struct gz_system gz_system_table[] = {
 	/* src/systems/logical_camera: gz_add_system(logical-camera) */
 	{ "logical_camera", "logical-camera", "LogicalCamera", FILES("logical-camera"),
 	  NAMES("LogicalCamera"), NULL, 0, NULL, NULL, NULL, logical_camera_types },
+	/* src/systems/dvl: gz_add_system(dvl), class DopplerVelocityLogSystem
+	 * (GZ_ADD_PLUGIN_ALIAS "gz::sim::systems::DopplerVelocityLogSystem");
+	 * it simulates the <sensor type='custom' gz:type='dvl'> (gz_custom_
+	 * sensor, below), rendering in the Sensors system's render thread (it
+	 * connects to events::PreRender/Render/PostRender, which Sensors
+	 * emits).  Not in any ignition-gazebo6 tag (it came with gz-sim 7). */
+	{ "dvl", "dvl", "DopplerVelocityLogSystem",
+	  { NULL, "gz-sim-dvl-system" }, { NULL, "gz::sim::systems::DopplerVelocityLogSystem" },
+	  NULL, 0, NULL, NULL, NULL, no_types },
+	/* src/systems/environmental_sensor_system:
+	 * gz_add_system(environmental-sensor), class EnvironmentalSensorSystem
+	 * with the alias "gz::sim::systems::EnvironmentalSystem"; it simulates
+	 * <sensor type='custom' gz:type='environmental_sensor/FIELD'>, reading
+	 * the world's components::Environment, which an EnvironmentPreload
+	 * plugin loads from the user's data file ("No sensor data loaded"
+	 * without it).  Not in ignition-gazebo6 either. */
+	{ "environmental_sensor", "environmental-sensor", "EnvironmentalSystem",
+	  { NULL, "gz-sim-environmental-sensor-system" },
+	  { NULL, "gz::sim::systems::EnvironmentalSystem" },
+	  NULL, 0, NULL, NULL, NULL, no_types },
 };
 const size_t gz_system_count = sizeof gz_system_table / sizeof gz_system_table[0];
+
+const struct gz_system *gz_system_by_id(const char *id)
+{
+	for (size_t i = 0; i < gz_system_count; i++)
+		if (!strcmp(gz_system_table[i].id, id))
+			return &gz_system_table[i];
+	return NULL;
+}
 
 const struct gz_system *gz_system_for_sensor(const char *type)
 {
@@ -307,6 +335,38 @@ const struct gz_sensor_info *gz_sensor_type(const char *type)
 	for (size_t i = 0; i < gz_sensor_count; i++)
 		if (!strcmp(gz_sensor_table[i].type, type))
 			return &gz_sensor_table[i];
+	return NULL;
+}
+
+/* The custom sensors gz-sim 8, 9 and 10 simulate, by gz:type (gz-sim
+ * src/systems/dvl/DopplerVelocityLogSystem.cc: gz:type exactly "dvl";
+ * src/systems/environmental_sensor_system/EnvironmentalSensorSystem.cc:
+ * every gz:type starting "environmental_sensor/").  Fortress has neither
+ * system. */
+const struct gz_custom_sensor gz_custom_table[] = {
+	{ "dvl", 0, "dvl", 1,
+	  { "custom", "custom", SIM_ONLY, NULL,
+	    "Fortress has no DopplerVelocityLogSystem; gz-sim 8 (Harmonic) and later simulate "
+	    "gz:type 'dvl'" } },
+	{ "environmental_sensor/", 1, "environmental_sensor", 0,
+	  { "custom", "custom", SIM_ONLY, NULL,
+	    "Fortress has no EnvironmentalSystem; gz-sim 8 (Harmonic) and later simulate "
+	    "gz:type 'environmental_sensor/...' from the data an EnvironmentPreload plugin "
+	    "of the world loads" } },
+};
+const size_t gz_custom_count = sizeof gz_custom_table / sizeof gz_custom_table[0];
+
+const struct gz_custom_sensor *gz_custom_sensor(const char *gz_type)
+{
+	if (!gz_type)
+		return NULL;
+	for (size_t i = 0; i < gz_custom_count; i++) {
+		const struct gz_custom_sensor *c = &gz_custom_table[i];
+
+		if (c->prefix ? !strncmp(gz_type, c->gz_type, strlen(c->gz_type)) &&
+				gz_type[strlen(c->gz_type)] : !strcmp(gz_type, c->gz_type))
+			return c;
+	}
 	return NULL;
 }
 

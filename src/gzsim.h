@@ -59,6 +59,8 @@ extern const size_t gz_system_count;
  * no gz-sim system does (ray, multicamera, sonar, custom ...).  Whether
  * a given generation simulates it: gz_sensor_type(TYPE)->simulated. */
 const struct gz_system *gz_system_for_sensor(const char *type);
+/* The row whose id is ID, or NULL. */
+const struct gz_system *gz_system_by_id(const char *id);
 
 /* The world system a <plugin filename=FILENAME name=NAME> loads, in any
  * of its spellings: with or without a directory, "lib" and ".so" (or
@@ -85,6 +87,23 @@ extern const size_t gz_sensor_count;
 
 /* The row of sensor type TYPE, or NULL when SDFormat has no such type. */
 const struct gz_sensor_info *gz_sensor_type(const char *type);
+
+/* A <sensor type='custom'> that a gz-sim system simulates, by its
+ * gz:type attribute. */
+struct gz_custom_sensor {
+	const char *gz_type;   /* the gz:type, or its start when PREFIX */
+	int prefix;
+	const char *system;    /* the id of its gz_system_table row */
+	int rendering;         /* it renders: the Sensors system is needed too */
+	struct gz_sensor_info info;   /* for the messages, as gz_sensor_type's */
+};
+
+extern const struct gz_custom_sensor gz_custom_table[];
+extern const size_t gz_custom_count;
+
+/* The row of a custom sensor of gz:type GZ_TYPE, or NULL when no gz-sim
+ * system simulates it (a plugin of the user's own must). */
+const struct gz_custom_sensor *gz_custom_sensor(const char *gz_type);
 
 struct gz_classic_plugin {
 	/* fnmatch(3) patterns over the file name without directory, "lib"

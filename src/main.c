@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -344,6 +345,12 @@ static int parse_repair_mass(struct cli *c, const char *arg)
 	if (end == arg || *end || !(m > 0) || !isfinite(m))
 		return usage_error(c, D_CLI_REPAIR_MASS, "--repair-mass: '%s' is not a positive "
 				   "number of kg", arg);
+	/* nor subnormal: the SDF would say 0 (every number below DBL_MIN is
+	 * written so, as readers refuse them), which is no mass */
+	if (m < DBL_MIN)
+		return usage_error(c, D_CLI_REPAIR_MASS_SUBNORMAL, "--repair-mass: '%s' is "
+				   "subnormal (below 2.2250738585072014e-308): the SDF would say 0, "
+				   "which no reader takes for a mass; give at least 2.3e-308 kg", arg);
 	c->opts.repair_mass = m;
 	return U2S_OK;
 }
@@ -431,19 +438,102 @@ static int bad_option(const struct cli *c, const char *arg)
 			   "abbreviation of one)", arg);
 }
 
-/* --world[=NAME]: NAME not empty, and no name SDFormat reserves ('::' in
- * it, __x__). */
+/* Whether NAME's bytes are text XML can hold: UTF-8 (shortest forms, no
+ * surrogates) of characters XML 1.0 allows, no control character
+ * (U+0000-U+001F, U+007F-U+009F).  The library has the same rule for the
+ * names it is given (src/convert.c); the CLI says it first, in its words. */
+static int name_text_ok(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	while (*p) {
+		unsigned long ch;
+		int n, i;
+
+		if (*p < 0x80) {
+			if (*p < 0x20 || *p == 0x7f)
+				return 0;
+			p++;
+			continue;
+		}
+		if (*p >= 0xc2 && *p <= 0xdf)
+			n = 1, ch = *p & 0x1f;
+		else if (*p >= 0xe0 && *p <= 0xef)
+			n = 2, ch = *p & 0x0f;
+		else if (*p >= 0xf0 && *p <= 0xf4)
+			n = 3, ch = *p & 0x07;
+		else
+			return 0;
+		for (i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			ch = (ch << 6) | (p[i] & 0x3f);
+		}
+		if ((n == 2 && ch < 0x800) || (n == 3 && (ch < 0x10000 || ch > 0x10ffff)) ||
+		    (ch >= 0xd800 && ch <= 0xdfff) || ch == 0xfffe || ch == 0xffff || ch <= 0x9f)
+			return 0;
+		p += n + 1;
+	}
+	return 1;
+}
+
+/* Whether SDFormat reserves NAME for a world: 'world', '::' in it, or
+ * __x__ (libsdformat 12.9, 14.9 and 16 refuse each: sdf-validate-*). */
+static int world_name_reserved(const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strcmp(name, "world") || strstr(name, "::") ||
+	       (n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
+}
+
+/* --world[=NAME]: NAME not empty, no name SDFormat reserves ('world',
+ * '::' in it, __x__), and text XML can hold. */
 static int parse_world(struct cli *c, const char *arg)
 {
-	size_t n = arg ? strlen(arg) : 0;
-
 	c->opts.flags |= U2S_WORLD;
 	c->opts.world_name = arg;
-	if (arg && (n == 0 || strstr(arg, "::") ||
-		    (n >= 4 && !strncmp(arg, "__", 2) && !strcmp(arg + n - 2, "__"))))
+	if (arg && (!*arg || strstr(arg, "::") || (world_name_reserved(arg) && strcmp(arg, "world"))))
 		return usage_error(c, D_CLI_WORLD_NAME, "--world: '%s' cannot name a world: it is "
 				   "empty, or SDFormat reserves it ('::' in it, or __x__)", arg);
+	if (arg && (!strcmp(arg, "world") || !name_text_ok(arg)))
+		return usage_error(c, D_CLI_WORLD_NAME_TEXT, !strcmp(arg, "world") ?
+				   "--world: '%s' cannot name a world: SDFormat reserves it (the world "
+				   "frame's name: libsdformat refuses a world so named)" :
+				   "--world: '%s' cannot name a world: it holds a control character or "
+				   "bytes that are not UTF-8 (or U+FFFE, U+FFFF), which XML cannot hold",
+				   arg);
 	return U2S_OK;
+}
+
+/* --model-dir: the folder's name (the last part of DIR, which is also
+ * model://NAME and, without --world=NAME, the world's name) must be text
+ * XML can hold, and, naming the world, not one SDFormat reserves. */
+static int check_folder_name(const struct cli *c, const char *dir)
+{
+	size_t n = strlen(dir);
+	const char *base;
+	char *name;
+	int rc = U2S_OK;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	name = xrealloc(c, NULL, n + 1);
+	memcpy(name, dir, n);
+	name[n] = '\0';
+	base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	if (!name_text_ok(base))
+		rc = usage_error(c, D_CLI_MODEL_DIR_NAME, "--model-dir: '%s': the folder's name "
+				 "holds a control character or bytes that are not UTF-8 (or U+FFFE, "
+				 "U+FFFF), which model.config, world.sdf and the model:// URIs (XML) "
+				 "cannot hold; choose another name", dir);
+	else if ((c->opts.flags & U2S_WORLD) && !c->opts.world_name && world_name_reserved(base))
+		rc = usage_error(c, D_CLI_WORLD_NAME_DERIVED, "--world --model-dir: the world "
+				 "would be named after the folder '%s', a name SDFormat reserves "
+				 "('world', '::' in it, or __x__): no loader would read it; name the "
+				 "world with --world=NAME", base);
+	free(name);
+	return rc;
 }
 
 /* --pose X Y Z ROLL PITCH YAW: optarg and the five arguments after it, or
@@ -978,6 +1068,8 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	}
 	if (c->bridge_config && !folder && bridge_writable(c, c->bridge_config) != U2S_OK)
 		return U2S_IO;
+	if (folder && (rc = check_folder_name(c, out)) != U2S_OK)
+		return rc;
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
 		return U2S_IO;

@@ -414,103 +414,6 @@ static int write_config(struct folder *f, const char *name, const char *file)
 	return err;
 }
 
-/* world.sdf: the model by model://NAME, in the oldest version u2s writes
- * (every gz-sim reads it), named as --world names the world (NAME by
- * default), at --pose, with a ground unless --no-ground; gz-sim adds its
- * default systems to a world that names none. */
-static const char WORLD_HEAD[] =
-	"<?xml version='1.0'?>\n<sdf version='%s'>\n  <world name='%s'>\n"
-	"    <light type='directional' name='%s'>\n      <cast_shadows>true</cast_shadows>\n"
-	"      <pose>0 0 10 0 0 0</pose>\n      <diffuse>0.8 0.8 0.8 1</diffuse>\n"
-	"      <specular>0.2 0.2 0.2 1</specular>\n      <direction>-0.5 0.1 -0.9</direction>\n"
-	"    </light>\n";
-static const char WORLD_GROUND[] =
-	"    <model name='%s'>\n      <static>true</static>\n"
-	"      <link name='link'>\n        <collision name='collision'>\n"
-	"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
-	"        </collision>\n        <visual name='visual'>\n"
-	"          <geometry><plane><normal>0 0 1</normal><size>100 100</size></plane></geometry>\n"
-	"        </visual>\n      </link>\n    </model>\n";
-
-/* V in the fewest digits that read back as V (for --pose's numbers). */
-static char *shortest(double v)
-{
-	char *s = NULL;
-	int prec;
-
-	for (prec = 1; prec <= 17; prec++) {
-		free(s);
-		s = xasprintf("%.*g", prec, v);
-		if (strtod(s, NULL) == v)
-			break;
-	}
-	return s;
-}
-
-/* "<pose>X Y Z R P Y</pose>" of --pose, or of the placement on the
- * ground the library decided (as --world places the model), or "". */
-static char *include_pose(const struct folder *f, const struct u2s_options *o)
-{
-	const double placed[6] = { 0, 0, f->place_z, 0, 0, 0 };
-	const double *at = o->flags & U2S_POSE ? o->pose : placed;
-	char *n[6], *text;
-	int i;
-
-	if (!(o->flags & U2S_POSE) && !f->placed)
-		return xasprintf("%s", "");
-	for (i = 0; i < 6; i++)
-		n[i] = shortest(at[i]);
-	text = xasprintf("      <pose>%s %s %s %s %s %s</pose>\n", n[0], n[1], n[2], n[3], n[4], n[5]);
-	for (i = 0; i < 6; i++)
-		free(n[i]);
-	return text;
-}
-
-/* The robot's name in the folder's first SDF, as u2s wrote it there
- * ("<model name='...'>" first, escaped), or NULL. */
-static char *robot_name(const struct folder *f)
-{
-	char *path = xasprintf("%s/model-%s.sdf", f->tmp, u2s_sdf_versions()[0]), *text, *name = NULL;
-	const char *at, *end;
-	size_t len;
-
-	text = read_all(path, &len);
-	at = text ? strstr(text, "<model name='") : NULL;
-	if (at && (end = strchr(at + 13, '\'')) != NULL)
-		name = xasprintf("%.*s", (int)(end - at - 13), at + 13);
-	free(text);
-	free(path);
-	return name;
-}
-
-static int write_world(struct folder *f, const struct u2s_options *o, const char *name)
-{
-	const char *wname = o->world_name && *o->world_name ? o->world_name : name;
-	char *ewname = xml_escape(wname), *ename = xml_escape(name), *pose = include_pose(f, o);
-	/* the world's own names give way to the robot's, as --world's do (its
-	 * own have no quote or ampersand: the escaped name compares alike) */
-	char *robot = robot_name(f);
-	int sun = robot && strcmp(robot, "sun") == 0;
-	int ground_plane = robot && strcmp(robot, "ground_plane") == 0;
-	char *head = xasprintf(WORLD_HEAD, u2s_sdf_versions()[0], ewname, sun ? "sun_light" : "sun");
-	char *ground = xasprintf(WORLD_GROUND, ground_plane ? "ground" : "ground_plane");
-	char *text = xasprintf("%s%s    <include>\n      <uri>model://%s</uri>\n%s    </include>\n"
-			       "  </world>\n</sdf>\n", head,
-			       o->flags & U2S_NO_GROUND ? "" : ground, ename, pose);
-	char *path = xasprintf("%s/world.sdf", f->tmp);
-	int err = write_text(f, path, text);
-
-	free(path);
-	free(text);
-	free(robot);
-	free(ground);
-	free(head);
-	free(pose);
-	free(ename);
-	free(ewname);
-	return err;
-}
-
 /* Whether DIR is a folder u2s wrote (its model.config starts so). */
 static int ours(const char *dir)
 {
@@ -596,6 +499,8 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	int rc = U2S_OK;
 
 	o.flags &= ~(unsigned)(U2S_WORLD | U2S_NO_GROUND);
+	if (world)   /* the model of world.sdf: its world systems go there */
+		o.flags |= U2S_WORLD_INCLUDE;
 	f->stats = given->stats_fn;
 	f->stats_arg = given->stats_arg;
 	o.stats_fn = on_stats;
@@ -632,6 +537,48 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 		}
 		free(path);
 	}
+	return rc;
+}
+
+/* world.sdf: the world --world writes (the library's one writer: its
+ * systems with the parameters of the model's world-system plugins, NavSat's
+ * spherical coordinates, sun, ground), the model included as
+ * model://NAME (U2S_WORLD_INCLUDE), in the oldest version u2s writes
+ * (every gz-sim reads it), named as --world names the world (NAME by
+ * default), at --pose or where the first version's conversion placed the
+ * model on the ground (the meshes are measured once).  Its messages are
+ * those of the model's conversions (each said once). */
+static int convert_world(struct folder *f, const struct u2s_options *given, const char *buf,
+			 size_t len, const char *file, const char *name)
+{
+	struct u2s_options o = *given;
+	char *path = xasprintf("%s/world.sdf", f->tmp);
+	int fd = create_file(f, path, 0666), rc = U2S_OK, i;
+
+	if (fd < 0) {
+		sayf(f, D_CLI_WORLD_CREATE, "cannot create %s: %s", path, strerror(errno));
+		free(path);
+		return U2S_IO;
+	}
+	o.flags = (given->flags | U2S_WORLD_INCLUDE) & ~(unsigned)U2S_PLACE;
+	if (f->placed && !(given->flags & U2S_POSE)) {
+		o.flags |= U2S_POSE;
+		for (i = 0; i < 6; i++)
+			o.pose[i] = i == 2 ? f->place_z : 0;
+	}
+	o.sdf_version = u2s_sdf_versions()[0];
+	o.model_name = name;
+	o.mesh_fn = NULL;    /* the meshes were copied by the model's conversions */
+	o.stats_fn = NULL;   /* the caller's statistics are the model's */
+	o.bridge_fn = NULL;
+	o.diag_record_fn = record_once;
+	o.diag_record_arg = f;
+	rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
+	if (close(fd) != 0 && rc == U2S_OK) {
+		sayf(f, D_CLI_WORLD_CLOSE, "cannot write %s: %s", path, strerror(errno));
+		rc = U2S_IO;
+	}
+	free(path);
 	return rc;
 }
 
@@ -785,11 +732,12 @@ static int build(struct folder *f, const struct modeldir_run *run, const char *b
 	int rc = convert_versions(f, run->opts, run->world, buf, len, file, name), err = 0;
 
 	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
-			     (err = write_bridge(f)) != 0 ||
-			     (run->world && (err = write_world(f, run->opts, name)) != 0))) {
+			     (err = write_bridge(f)) != 0)) {
 		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->tmp, strerror(err));
 		rc = U2S_IO;
 	}
+	if (rc == U2S_OK && run->world)
+		rc = convert_world(f, run->opts, buf, len, file, name);
 	return rc;
 }
 

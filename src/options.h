@@ -35,6 +35,10 @@ struct options {
 	int no_ground;             /* U2S_NO_GROUND */
 	int has_pose;              /* U2S_POSE */
 	int place;                 /* U2S_PLACE: placed on the ground, as U2S_WORLD */
+	/* U2S_WORLD_INCLUDE: with world, the world includes model://MODEL_NAME
+	 * instead of holding the model; without, the model of such a world
+	 * (its world systems moved to the world). */
+	int world_include;
 	double pose[6];
 	const char *world_name;    /* NULL: the model's */
 	const char *gz_resource_path;

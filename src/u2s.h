@@ -184,11 +184,20 @@ enum u2s_flag {
 	 * that writes the world itself (the CLI's --model-dir world.sdf).
 	 * The SDF is not changed.  Nothing is placed with U2S_POSE. */
 	U2S_PLACE = 1u << 13,
+	/* A model folder's world and model (the CLI's --world --model-dir).
+	 * With U2S_WORLD: the output is the same world U2S_WORLD writes (its
+	 * systems, their parameters, sun, ground), but the model is included,
+	 * <include><uri>model://MODEL_NAME</uri> (at pose[] with U2S_POSE, else
+	 * at its place on the ground), not written inline; model_name is then
+	 * required.  Without U2S_WORLD: the model alone, for that world: the
+	 * world-system plugins it holds are left out (U2S_WORLD writes them in
+	 * the world), the rest as a plain conversion writes it. */
+	U2S_WORLD_INCLUDE = 1u << 14,
 	/* model_name: refuse a file://, absolute or relative mesh that lies
 	 * outside the input's directory and every allow_dirs entry (for
 	 * services converting robots they do not trust; a package:// or
 	 * model:// mesh and the files meshes name are confined always). */
-	U2S_CONFINE = 1u << 14
+	U2S_CONFINE = 1u << 15
 };
 
 /* The options of a conversion, all read only.  Start from U2S_OPTIONS_INIT
@@ -225,7 +234,8 @@ struct u2s_options {
 	const char *sdf_version;
 	enum u2s_uri_mode uri_mode;
 	/* The mass U2S_REPAIR gives a massless link, in kg; 0: 0.001.
-	 * Negative, NaN or infinite: a usage error. */
+	 * Negative, NaN, infinite or subnormal (below DBL_MIN, which the SDF
+	 * would say as 0): a usage error. */
 	double repair_mass;
 	u2s_diag_fn *diag_fn;      /* NULL: print on stderr */
 	void *diag_arg;
@@ -248,9 +258,12 @@ struct u2s_options {
 	const char *ros_package_path;
 	const char *ament_prefix_path;
 	/* ---- appended: the world (u2s 0.2) ---- */
-	/* U2S_WORLD: the world's name; NULL: the model's.  Empty, or a name
-	 * SDFormat reserves ('::' in it, __x__), is a usage error, as is a
-	 * name without U2S_WORLD. */
+	/* U2S_WORLD: the world's name; NULL: the model's.  Empty, a name
+	 * SDFormat reserves ('world', '::' in it, __x__), or one XML cannot
+	 * hold (a control character, invalid UTF-8, U+FFFE, U+FFFF) is a
+	 * usage error, as is a name without U2S_WORLD.  With U2S_WORLD_INCLUDE
+	 * and no world_name, the world is named MODEL_NAME, which must then be
+	 * a name the world can take. */
 	const char *world_name;
 	/* U2S_POSE: x y z (m) roll pitch yaw (rad) of the model in the world;
 	 * all finite, else a usage error. */
@@ -273,7 +286,8 @@ struct u2s_options {
 	 * others (ABSOLUTE without its leading '/', symlinks resolved), so
 	 * two files never share one.  A mesh found nowhere is an error
 	 * (U2S_REJECTED) naming the URI and the places looked in.  An empty
-	 * name, or one with '/', is a usage error. */
+	 * name, one with '/', or one XML cannot hold (a control character,
+	 * invalid UTF-8, U+FFFE, U+FFFF) is a usage error. */
 	const char *model_name;
 	u2s_mesh_fn *mesh_fn;      /* NULL: not told */
 	void *mesh_arg;

@@ -1,6 +1,7 @@
 /* world: the plan of what gz-sim needs (see world.h). */
 #include "world.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,6 +45,15 @@ static void sensor_seen(struct planner *p, const struct xnode *s)
 	const char *type = xnode_attr(s, "type"), *name = xnode_attr(s, "name");
 	const struct gz_sensor_info *info = gz_sensor_type(type);
 	const struct gz_system *sys = gz_system_for_sensor(type);
+	const struct gz_custom_sensor *custom = type && !strcmp(type, "custom") ?
+						gz_custom_sensor(xnode_attr(s, "gz:type")) : NULL;
+
+	if (custom) {   /* dvl, environmental_sensor/...: gz-sim 8 and later */
+		info = &custom->info;
+		sys = gz_system_by_id(custom->system);
+		if (custom->rendering && custom->info.simulated[p->target->gz])
+			p->plan->needs[gz_system_by_id("sensors") - gz_system_table] = 1;
+	}
 
 	if (info && !info->simulated[p->target->gz])
 		diag_warn(p->d, D_GZ_SENSOR_UNSIMULATED, s->pos.line, s->pos.col,
@@ -78,6 +88,59 @@ static void classic_seen(struct planner *p, const struct xnode *pl, int left_out
 		  left_out || refused ? why : "");
 }
 
+/* ---- the set of moved blobs ---------------------------------------------- */
+
+/* A slot of the set for the node at A: its address, mixed (nodes are
+ * arena-aligned: the low bits say nothing). */
+static unsigned moved_slot(const struct xnode *a, unsigned cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)a;
+
+	h ^= h >> 33;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	return (unsigned)h & (cap - 1);
+}
+
+static void moved_set_put(const struct xnode **set, unsigned cap, const struct xnode *b)
+{
+	unsigned i = moved_slot(b, cap);
+
+	while (set[i] && set[i] != b)
+		i = (i + 1) & (cap - 1);
+	set[i] = b;
+}
+
+/* BLOB into the plan's set, which doubles before it is half full. */
+static void moved_set_add(struct planner *p, const struct xnode *blob)
+{
+	struct world_plan *plan = p->plan;
+
+	if (2 * plan->nmoved > plan->moved_set_cap) {
+		unsigned cap = plan->moved_set_cap ? 2 * plan->moved_set_cap : 16, i;
+		const struct xnode **set = ARENA_ARRAY(&p->rb->arena, const struct xnode *, cap);
+		memset(set, 0, cap * sizeof *set);
+		for (i = 0; i + 1 < plan->nmoved; i++)   /* all but BLOB, the last */
+			moved_set_put(set, cap, plan->moved[i]);
+		plan->moved_set = set;
+		plan->moved_set_cap = cap;
+	}
+	moved_set_put(plan->moved_set, plan->moved_set_cap, blob);
+}
+
+int world_blob_moved(const struct world_plan *p, const struct xnode *blob)
+{
+	unsigned i;
+
+	if (!p || !p->nmoved)
+		return 0;
+	for (i = moved_slot(blob, p->moved_set_cap); p->moved_set[i];
+	     i = (i + 1) & (p->moved_set_cap - 1))
+		if (p->moved_set[i] == blob)
+			return 1;
+	return 0;
+}
+
 /* A <plugin> that is a direct child of a <gazebo> block, in the model. */
 static void top_plugin_seen(struct planner *p, const struct xnode *pl)
 {
@@ -87,7 +150,7 @@ static void top_plugin_seen(struct planner *p, const struct xnode *pl)
 
 	if (!sys)
 		return;
-	if (!p->opts->world) {
+	if (!p->opts->world && !p->opts->world_include) {
 		diag_warn(p->d, D_GZ_WORLD_SYSTEM_IN_MODEL, pl->pos.line, pl->pos.col,
 			  "plugin '%s' is gz-sim's world system %s: inside a model it is loaded "
 			  "once per robot, and gz-sim fails when two robots carry it; convert "
@@ -112,6 +175,7 @@ static void top_plugin_seen(struct planner *p, const struct xnode *pl)
 	}
 	plan->moved[plan->nmoved] = pl;
 	plan->moved_system[plan->nmoved++] = (unsigned char)(sys - gz_system_table);
+	moved_set_add(p, pl);
 	plan->needs[sys - gz_system_table] = 1;
 }
 

@@ -5,7 +5,8 @@
  *     lumping; blocks of links left out do not count): sensor types gz-sim
  *     does not simulate, Gazebo Classic plugins it does not load, world
  *     systems inside the model.  Given with or without --world.
- *   - Under --world: which world systems the world lists (gzsim.h's
+ *   - Under --world, and for the model of a world that includes it
+ *     (U2S_WORLD_INCLUDE): which world systems the world lists (gzsim.h's
  *     table: the three always, one per kind of sensor written), and the
  *     world-system <plugin>s of the model that move up to the world (their
  *     fate: the writer leaves them out of the model and merges them into
@@ -37,6 +38,11 @@ struct world_plan {
 	const struct xnode **moved;
 	unsigned char *moved_system;
 	unsigned nmoved;
+	/* The same blobs as a set (open addressing on the node's address,
+	 * MOVED_SET_CAP slots, a power of two, at most half full): the writer asks
+	 * of every blob whether it moved, at no cost per moved plugin. */
+	const struct xnode **moved_set;
+	unsigned moved_set_cap;
 	/* --world (or U2S_PLACE) without --pose: the model is placed at
 	 * 0 0 PLACE_Z 0 0 0 so that its lowest collision point rests on the
 	 * ground (bounds.h decides it; 0 when not placed). */
@@ -49,18 +55,9 @@ struct world_plan {
 void world_plan(struct robot *rb, struct diag *d, const struct options *opts,
 		const struct sdf_target *target);
 
-/* Whether BLOB is a plugin the plan moved to the world. */
-static inline int world_blob_moved(const struct world_plan *p, const struct xnode *blob)
-{
-	unsigned i;
-
-	if (!p || !p->nmoved)
-		return 0;
-	for (i = 0; i < p->nmoved; i++)
-		if (p->moved[i] == blob)
-			return 1;
-	return 0;
-}
+/* Whether BLOB is a plugin the plan moved to the world (one look-up in
+ * the plan's set, whatever the number moved). */
+int world_blob_moved(const struct world_plan *p, const struct xnode *blob);
 
 /* --check: each mesh URI of the written model, resolved as gz-sim
  * resolves it (model:// and package://: in opts->gz_resource_path;

@@ -1144,7 +1144,8 @@ static void write_world_ground(struct writer *w)
  * systems, the world elements they need, a sun and the ground. */
 static void write_world_head(struct writer *w)
 {
-	const char *name = w->opts->world_name ? w->opts->world_name : w->rb->name;
+	const char *name = w->opts->world_name ? w->opts->world_name :
+			   w->opts->world_include ? w->opts->model_name : w->rb->name;
 
 	out_str(w->o, "  <world name='");
 	out_escaped_attr(w->o, name);
@@ -1153,6 +1154,24 @@ static void write_world_head(struct writer *w)
 	write_world_systems(w);
 	if (!w->opts->no_ground)
 		write_world_ground(w);
+}
+
+/* U2S_WORLD_INCLUDE: the model of the folder MODEL_NAME, where --pose
+ * or the placement on the ground puts it (else where its file does). */
+static void write_include(struct writer *w)
+{
+	struct xnode *inc = xnode_new(&w->scratch, "include"), *pose;
+	const struct world_plan *plan = w->rb->plan;
+	double placed[6] = { 0, 0, 0, 0, 0, 0 };
+
+	xnode_add(inc, "uri", arena_cat3(&w->scratch, "model://", 8, w->opts->model_name, ""));
+	if (w->opts->has_pose || (plan && plan->placed)) {
+		placed[2] = plan && plan->placed ? plan->place_z : 0;
+		pose = xnode_add(inc, "pose", NULL);
+		pose->text = fmt_nums(pose, w->opts->has_pose ? w->opts->pose : placed, 6,
+				      NUM_SHORTEST);
+	}
+	print_and_free(w->o, inc);
 }
 
 void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *opts,
@@ -1168,6 +1187,12 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *op
 	out_str(o, "'>\n");
 	if (opts->world)
 		write_world_head(&w);
+	if (opts->world && opts->world_include) {
+		write_include(&w);
+		out_str(o, "  </world>\n</sdf>\n");
+		talloc_free(scratch);
+		return;
+	}
 	/* The model's lines are those of a plain conversion, in a world too. */
 	out_str(o, "  <model name='");
 	out_escaped_attr(o, rb->name);

@@ -374,6 +374,15 @@ def c_world_meshes(n):
     return urdf(link("base", inner)), ["--world"], {}, setup
 
 
+# --world: world-system plugins in the model, each moved to the world (the
+# writer asks of every blob whether it moved: a set, not a scan per blob).
+def c_world_system_plugins(n):
+    s = link("base") + "".join(
+        '<gazebo><plugin filename="gz-sim-imu-system" name="gz::sim::systems::Imu">'
+        '<p%d/></plugin></gazebo>\n' % i for i in range(n))
+    return urdf(s), ["--world", "--sdf-version=1.11"], {}, None
+
+
 def c_urdf_hardware(n):
     # --output-format=urdf: every ros2_control's hardware plugin renamed,
     # all on one line (the writer looks for each line's start).
@@ -485,6 +494,7 @@ CONSTRUCTS = [
     ("--migrate: multicameras in one link", c_migrated_multicameras, 300),
     ("collisions of a moving chain placed on the ground (--world)", c_world_chain, 500),
     ("collisions of one mesh file placed on the ground (--world)", c_world_meshes, 500),
+    ("world-system plugins moved to the world (--world)", c_world_system_plugins, 1000),
     ("URDF output: hardware plugins renamed", c_urdf_hardware, 500),
     ("URDF output: gazebo blocks on one line", c_urdf_blocks, 300),
     ("--model-dir: a long texture path", c_folder_long_texture_path, 300),

@@ -1297,6 +1297,9 @@ Test(cli, usage_errors)
 		{ "--repair", "--repair-mass=-1", "a.urdf" },
 		{ "--repair", "--repair-mass=1kg", "a.urdf" },
 		{ "--repair", "--repair-mass=inf", "a.urdf" },
+		/* subnormal: the SDF would say 0 */
+		{ "--repair", "--repair-mass=1e-320", "a.urdf" },
+		{ "--repair", "--repair-mass=2.2e-308", "a.urdf" },
 	};
 	char *dir = temp_dir();
 	unsigned i;

@@ -33,10 +33,45 @@ Test(gz_system, always_on_first_in_order)
 			cr_assert(s->always, "%s", s->id);
 			cr_assert_null(s->sensor_types[0], "%s", s->id);
 		} else {
+			int custom = 0;
+			for (size_t k = 0; k < gz_custom_count; k++)
+				custom |= !strcmp(gz_custom_table[k].system, s->id);
 			cr_assert(!s->always, "%s is always on", s->id);
-			cr_assert_not_null(s->sensor_types[0], "%s simulates no sensor", s->id);
+			cr_assert(s->sensor_types[0] || custom, "%s simulates no sensor", s->id);
 		}
 	}
+}
+
+/* ---- gz_custom_sensor -------------------------------------------------- */
+
+/* gz-sim 8 and later simulate custom sensors of gz:type dvl and
+ * environmental_sensor/FIELD (their systems DopplerVelocityLogSystem and
+ * EnvironmentalSystem); Fortress has neither; other gz:types none. */
+Test(gz_custom_sensor, dvl_and_environmental)
+{
+	const struct gz_custom_sensor *c = gz_custom_sensor("dvl");
+	const struct gz_system *s;
+
+	cr_assert_not_null(c);
+	s = gz_system_by_id(c->system);
+	cr_assert_not_null(s);
+	cr_assert_str_eq(s->file[GZ_SIM], "gz-sim-dvl-system");
+	cr_assert_str_eq(s->name[GZ_SIM], "gz::sim::systems::DopplerVelocityLogSystem");
+	cr_assert_null(s->file[GZ_FORTRESS]);
+	cr_assert(c->rendering);
+	cr_assert(c->info.simulated[GZ_SIM] && !c->info.simulated[GZ_FORTRESS]);
+	c = gz_custom_sensor("environmental_sensor/humidity");
+	cr_assert_not_null(c);
+	s = gz_system_by_id(c->system);
+	cr_assert_str_eq(s->file[GZ_SIM], "gz-sim-environmental-sensor-system");
+	cr_assert_str_eq(s->name[GZ_SIM], "gz::sim::systems::EnvironmentalSystem");
+	cr_assert(c->info.simulated[GZ_SIM] && !c->info.simulated[GZ_FORTRESS]);
+	cr_assert_null(gz_custom_sensor("environmental_sensor/"));
+	cr_assert_null(gz_custom_sensor("dvl2"));
+	cr_assert_null(gz_custom_sensor("sonar"));
+	cr_assert_null(gz_custom_sensor(NULL));
+	for (size_t k = 0; k < gz_custom_count; k++)
+		cr_assert_not_null(gz_custom_table[k].info.suggestion);
 }
 
 /* The file and class names follow the one pattern gz_add_system and the

@@ -6,6 +6,7 @@
 #include "clitest.h"
 
 #include <expat.h>
+#include <float.h>
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
@@ -1232,10 +1233,37 @@ Test(options, repair_mass_must_be_a_mass)
 		cr_assert_eq(call_with(&opts, &s), U2S_USAGE, "%g", bad[i]);
 		expect_in(s.text, "[U2S1029]");
 	}
+	/* subnormal: written as 0, which is no mass, while the warning would
+	 * have said 9.99989e-321 */
+	opts.repair_mass = 1e-320;
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
+	expect_in(s.text, "[U2S1087]");
+	opts.repair_mass = DBL_MIN / 2;
+	cr_assert_eq(call_with(&opts, &s), U2S_USAGE);
 	opts.repair_mass = 0;
 	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
 	opts.repair_mass = 2;
 	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
+	opts.repair_mass = DBL_MIN;   /* the least normal: written, read positive */
+	cr_assert_eq(call_with(&opts, &s), U2S_OK, "%s", s.text);
+}
+
+/* The mass --repair gives is the one the warning names and the SDF holds. */
+Test(options, repair_mass_written_as_said)
+{
+	static const char urdf[] = "<robot name='r'><link name='a'><inertial><mass value='1'/>"
+		"<inertia ixx='1' iyy='1' izz='1' ixy='0' ixz='0' iyz='0'/></inertial></link>"
+		"<joint name='j' type='revolute'><parent link='a'/><child link='b'/>"
+		"<limit lower='0' upper='1' effort='1' velocity='1'/></joint><link name='b'/>"
+		"</robot>";
+	struct u2s_options opts = U2S_OPTIONS_INIT;
+	char *sdf = NULL;
+
+	opts.flags = U2S_REPAIR | U2S_QUIET;
+	opts.repair_mass = 2.5e-300;
+	cr_assert_eq(u2s_convert_buffer(urdf, strlen(urdf), NULL, &sdf, NULL, &opts), U2S_OK);
+	cr_assert_not_null(strstr(sdf, "<mass>2.5e-300</mass>"), "%s", sdf);
+	u2s_free(sdf);
 }
 
 /* The versions are the library's list, in the message too. */

@@ -423,3 +423,177 @@ Test(world, negative_collision_mesh_scale)
 			 "has the mesh scale -1 1 1: DART"), "%s", r.msgs);
 	result_free(&r);
 }
+
+/* ---- a model folder's world (U2S_WORLD_INCLUDE) ---------------------------- */
+
+/* One writer: the world of a folder is --world's, byte for byte up to the
+ * model, which it includes as model://NAME; its model leaves the world
+ * systems to it. */
+Test(world, include_is_the_world_of_world)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result inl, inc, model;
+	const char *cut;
+
+	o.flags = U2S_WORLD;
+	o.sdf_version = "1.11";
+	inl = convert_rec(SYSTEM_IN_MODEL, &o);
+	o = (struct u2s_options)U2S_OPTIONS_INIT;
+	o.flags = U2S_WORLD | U2S_WORLD_INCLUDE;
+	o.sdf_version = "1.11";
+	o.model_name = "r";
+	inc = convert_rec(SYSTEM_IN_MODEL, &o);
+	cr_assert_eq(inl.rc, U2S_OK, "%s", inl.msgs);
+	cr_assert_eq(inc.rc, U2S_OK, "%s", inc.msgs);
+	cut = strstr(inl.sdf, "  <model name='r'>");
+	cr_assert_not_null(cut);
+	cr_assert_eq(strncmp(inl.sdf, inc.sdf, (size_t)(cut - inl.sdf)), 0, "%s\n---\n%s", inl.sdf,
+		     inc.sdf);
+	cr_assert_str_eq(inc.sdf + (cut - inl.sdf), "    <include>\n      <uri>model://r</uri>\n"
+			 "    </include>\n  </world>\n</sdf>\n");
+	cr_assert_eq(count(inc.sdf, "<render_engine>ogre</render_engine>"), 1, "%s", inc.sdf);
+	cr_assert_eq(count(inc.msgs, "[U2S1204]"), 1, "%s", inc.msgs);
+	/* the model of that world: the Sensors plugin left to the world */
+	o = (struct u2s_options)U2S_OPTIONS_INIT;
+	o.flags = U2S_WORLD_INCLUDE;
+	o.sdf_version = "1.11";
+	model = convert_rec(SYSTEM_IN_MODEL, &o);
+	cr_assert_eq(model.rc, U2S_OK, "%s", model.msgs);
+	cr_assert_eq(count(model.sdf, "<world"), 0, "%s", model.sdf);
+	cr_assert_eq(count(model.sdf, "sensors-system"), 0, "%s", model.sdf);
+	cr_assert_eq(count(model.sdf, "filename='my_own'"), 1, "%s", model.sdf);
+	cr_assert_eq(count(model.msgs, "[U2S1203]"), 0, "%s", model.msgs);
+	cr_assert_eq(count(model.msgs, "[U2S1204]"), 1, "%s", model.msgs);
+	result_free(&inl);
+	result_free(&inc);
+	result_free(&model);
+}
+
+/* The include is placed where --pose says, subnormal numbers written 0
+ * (as --world's own pose: readers refuse subnormal numbers). */
+Test(world, include_pose)
+{
+	struct u2s_options o = U2S_OPTIONS_INIT;
+	struct result r;
+
+	o.flags = U2S_WORLD | U2S_WORLD_INCLUDE | U2S_POSE;
+	o.model_name = "arm";
+	o.world_name = "lab";
+	o.pose[0] = 1e-320;
+	o.pose[2] = 1.5;
+	r = convert_rec(FIXED_TO_WORLD, &o);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<world name='lab'>"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "<include>\n      <uri>model://arm</uri>\n"
+			   "      <pose>0 0 1.5 0 0 0</pose>\n    </include>"), 1, "%s", r.sdf);
+	result_free(&r);
+	o.flags = U2S_WORLD | U2S_POSE;   /* --world alike */
+	o.model_name = NULL;
+	r = convert_rec(FIXED_TO_WORLD, &o);
+	cr_assert_eq(count(r.sdf, "    <pose>0 0 1.5 0 0 0</pose>\n  </model>"), 1, "%s", r.sdf);
+	result_free(&r);
+}
+
+/* Names a loader refuses, or XML cannot hold, are usage errors, each with
+ * its code; the world named after the folder too. */
+Test(world, names_refused)
+{
+	static const struct { const char *world, *model; unsigned flags; const char *code; } rows[] = {
+		{ "world", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\001b", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\nb", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\xff" "b", NULL, U2S_WORLD, "[U2S1082]" },
+		{ "a\xc0\xaf", NULL, U2S_WORLD, "[U2S1082]" },       /* overlong '/' */
+		{ "a\xed\xa0\x80", NULL, U2S_WORLD, "[U2S1082]" },   /* a surrogate */
+		{ "a\xef\xbf\xbf", NULL, U2S_WORLD, "[U2S1082]" },   /* U+FFFF */
+		{ "a\xc2\x85", NULL, U2S_WORLD, "[U2S1082]" },       /* C1 NEL */
+		{ "a\xe2\x82", NULL, U2S_WORLD, "[U2S1082]" },       /* cut short */
+		{ NULL, "m\001", U2S_WORLD_INCLUDE, "[U2S1083]" },
+		{ NULL, "m\xfe", 0, "[U2S1083]" },
+		{ NULL, NULL, U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1084]" },
+		{ NULL, "world", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+		{ NULL, "a::b", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+		{ NULL, "__x__", U2S_WORLD | U2S_WORLD_INCLUDE, "[U2S1085]" },
+	};
+	struct u2s_options o;
+	struct result r;
+
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		o = (struct u2s_options)U2S_OPTIONS_INIT;
+		o.flags = rows[i].flags;
+		o.world_name = rows[i].world;
+		o.model_name = rows[i].model;
+		r = convert_rec(FIXED_TO_WORLD, &o);
+		cr_assert_eq(r.rc, U2S_USAGE, "row %zu", i);
+		cr_assert_eq(r.len, 0);
+		cr_assert(strstr(r.msgs, rows[i].code), "row %zu: %s", i, r.msgs);
+		result_free(&r);
+	}
+	/* accepted: a folder named 'world' whose world is named otherwise, and
+	 * names of any script */
+	o = (struct u2s_options)U2S_OPTIONS_INIT;
+	o.flags = U2S_WORLD | U2S_WORLD_INCLUDE;
+	o.model_name = "world";
+	o.world_name = "w\xc3\xa9lt \xf0\x9f\x8c\x8d";
+	r = convert_rec(FIXED_TO_WORLD, &o);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<world name='w\xc3\xa9lt \xf0\x9f\x8c\x8d'>"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "<uri>model://world</uri>"), 1, "%s", r.sdf);
+	result_free(&r);
+}
+
+/* gz-sim 8 and later simulate the custom sensors of gz:type dvl and
+ * environmental_sensor/...: no U2S1201 there, their systems in the world
+ * (DVL renders: Sensors too); Fortress has neither system. */
+static const char CUSTOM_SENSORS[] =
+	"<robot name='r'><link name='base'>" INERTIAL "</link>"
+	"<gazebo reference='base'><sensor type='custom' gz:type='dvl' name='d'/>"
+	"<sensor type='custom' gz:type='environmental_sensor/humidity' name='e'/>"
+	"<sensor type='custom' gz:type='mine' name='m'/></gazebo></robot>";
+
+Test(world, custom_sensors_of_gz_sim)
+{
+	struct result r = world(CUSTOM_SENSORS, "1.11", U2S_WORLD);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.msgs, "[U2S1201]"), 1, "only 'mine': %s", r.msgs);
+	cr_assert(strstr(r.msgs, "sensor 'm'"), "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<plugin filename='gz-sim-dvl-system' "
+			   "name='gz::sim::systems::DopplerVelocityLogSystem'/>"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "<plugin filename='gz-sim-environmental-sensor-system' "
+			   "name='gz::sim::systems::EnvironmentalSystem'/>"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.sdf, "gz-sim-sensors-system"), 1, "%s", r.sdf);
+	result_free(&r);
+	r = world(CUSTOM_SENSORS, "1.9", U2S_WORLD);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.msgs, "[U2S1201]"), 3, "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "Fortress has no DopplerVelocityLogSystem"), "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "dvl"), 1, "the sensor's only: %s", r.sdf);
+	cr_assert_eq(count(r.sdf, "sensors-system"), 0, "%s", r.sdf);
+	result_free(&r);
+}
+
+/* The writer asks of each blob whether it moved: many world-system
+ * plugins all move, each once (tests/scaling.py times it). */
+Test(world, many_moved_plugins)
+{
+	size_t n = 300, len = 0, cap = 64 + n * 160;
+	char *urdf = malloc(cap);
+	struct result r;
+
+	cr_assert_not_null(urdf);
+	len += (size_t)snprintf(urdf + len, cap - len, "<robot name='r'><link name='base'>"
+				INERTIAL "</link>");
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)snprintf(urdf + len, cap - len, "<gazebo><plugin filename="
+					"'gz-sim-imu-system' name='gz::sim::systems::Imu'><p%zu/>"
+					"</plugin></gazebo>", i);
+	snprintf(urdf + len, cap - len, "</robot>");
+	r = world(urdf, "1.11", U2S_WORLD);
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "gz-sim-imu-system"), 1, "%s", r.sdf);
+	cr_assert_eq(count(r.msgs, "[U2S1204]"), n, "%s", r.msgs);
+	cr_assert_eq(count(r.sdf, "<p299/>"), 1);
+	result_free(&r);
+	free(urdf);
+}

@@ -118,7 +118,7 @@ def test_bad_options():
         u2s.convert(GOOD, sdf_version="1.10")
     with pytest.raises(ValueError):
         u2s.convert(GOOD, uri_mode="url")
-    for mass in (0, -1, float("nan"), float("inf"), float("-inf")):
+    for mass in (0, -1, float("nan"), float("inf"), float("-inf"), 1e-320, 2.2e-308):
         with pytest.raises(ValueError):
             u2s.convert(GOOD, repair=True, repair_mass=mass)
     with pytest.raises(TypeError):
@@ -202,7 +202,8 @@ def test_world_named_for_the_robot():
 
 
 def test_world_bad_options():
-    for world in ["", "a::b", "__model__"]:
+    for world in ["", "a::b", "__model__", "world", "a\x01b", "tab\tname", "a\x85b",
+                  "a\udcffb", "a\uffffb"]:
         with pytest.raises(ValueError):
             u2s.convert(GOOD, world=world)
     for pose in [(1, 2, 3), (1, 2, 3, 4, 5, float("nan")), ("x",) * 6, 7]:

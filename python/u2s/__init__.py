@@ -13,6 +13,7 @@ threads (the library runs without the GIL).
 import ctypes
 import math
 import os
+import sys
 from collections.abc import Mapping
 from typing import List, NamedTuple, Optional
 
@@ -111,10 +112,16 @@ def _world_options(world, no_ground, pose):
     if world is True:
         flags |= _lib.U2S_WORLD
     elif isinstance(world, str):
-        if not world or "::" in world or (len(world) >= 4 and world.startswith("__")
-                                          and world.endswith("__")):
+        if (not world or world == "world" or "::" in world
+                or (len(world) >= 4 and world.startswith("__") and world.endswith("__"))):
             raise ValueError("world %r cannot name a world: it is empty, or SDFormat "
-                             "reserves it ('::' in it, or __x__)" % world)
+                             "reserves it ('world', '::' in it, or __x__)" % world)
+        # the name goes into the XML as it is: only characters XML holds
+        # (no control character, no lone surrogate, not U+FFFE or U+FFFF)
+        if any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f or 0xd800 <= ord(c) <= 0xdfff
+               or ord(c) in (0xfffe, 0xffff) for c in world):
+            raise ValueError("world %r cannot name a world: it holds a control "
+                             "character or a character XML cannot hold" % world)
         flags |= _lib.U2S_WORLD
         name = world.encode("utf-8")
     elif world not in (None, False):
@@ -158,8 +165,10 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     if output_format not in ("sdf", "urdf") or (output_format == "urdf" and not migrate):
         raise ValueError("output_format must be 'sdf', or 'urdf' with migrate, not %r"
                          % (output_format,))
-    if repair_mass is not None and not 0 < repair_mass < float("inf"):
-        raise ValueError("repair_mass must be a positive number of kg")
+    # not subnormal either: the SDF would say 0, which is no mass
+    if repair_mass is not None and not sys.float_info.min <= repair_mass < float("inf"):
+        raise ValueError("repair_mass must be a positive number of kg, at least %r "
+                         "(smaller ones are subnormal: written as 0)" % sys.float_info.min)
     world_flags, world_name, pose = _world_options(world, no_ground, pose)
     lib = _lib.load()
     diagnostics = []

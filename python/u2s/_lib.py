@@ -55,6 +55,8 @@ U2S_MIGRATE = 1 << 10
 U2S_OUTPUT_URDF = 1 << 11
 U2S_NOTES = 1 << 12
 U2S_PLACE = 1 << 13
+U2S_WORLD_INCLUDE = 1 << 14
+U2S_CONFINE = 1 << 15
 # enum u2s_severity
 U2S_NOTE = 2
 
