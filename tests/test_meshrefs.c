@@ -267,12 +267,12 @@ Test(meshrefs, not_regular_files_are_refused_without_blocking, .timeout = 20)
 	cr_assert_eq(mkfifo(fmesh, 0600), 0);
 	r = convert_in(dir, "package://p/meshes/m.obj", 0, NULL, &t);
 	cr_assert_eq(r->rc, U2S_REJECTED, "%s", r->msgs);
-	expect_in(r->msgs, "is a FIFO: only regular files are read [U2S0814]");
+	expect_in(r->msgs, "is not a regular file (it is a FIFO): only regular files are read [U2S0814]");
 	r = convert_in(dir, "package://p/meshes/f.stl", 0, NULL, &t);
 	cr_assert_eq(r->rc, U2S_REJECTED, "%s", r->msgs);
 	expect_in(r->msgs, "r.urdf:3:1: error: mesh 'package://p/meshes/f.stl' (");
 	r = convert_in(dir, "package://p/meshes", 0, NULL, &t);
-	expect_in(r->msgs, "is a directory: only regular files are read");
+	expect_in(r->msgs, "(it is a directory): only regular files are read");
 	free(fifo);
 	free(fmesh);
 	remove_tree(dir);
