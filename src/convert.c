@@ -312,10 +312,8 @@ enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR
 		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_WORLD_NAME_TEXT,
 		     OPTIONS_MODEL_NAME_TEXT };
 
-/* Whether NAME's bytes are text XML can hold: UTF-8 (shortest forms, no
- * surrogates) of characters XML 1.0 allows, and no control character
- * (U+0000-U+001F, U+007F-U+009F): a name goes into an attribute as it is. */
-static int name_text_ok(const char *name)
+/* A name goes into an attribute as it is (u2s.h). */
+int u2s_xml_text_ok(const char *name)
 {
 	const unsigned char *p = (const unsigned char *)name;
 
@@ -358,7 +356,7 @@ static int world_name_ok(const char *name)
 {
 	size_t n = strlen(name);
 
-	if (n == 0 || strstr(name, "::") || !strcmp(name, "world") || !name_text_ok(name))
+	if (n == 0 || strstr(name, "::") || !strcmp(name, "world") || !u2s_xml_text_ok(name))
 		return 0;
 	return !(n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
 }
@@ -408,7 +406,7 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_REPAIR_MASS_SUBNORMAL;
 	if (pub->world_name && (!(pub->flags & U2S_WORLD) || !world_name_ok(pub->world_name)))
 		return *pub->world_name && (!strcmp(pub->world_name, "world") ||
-					    !name_text_ok(pub->world_name)) ?
+					    !u2s_xml_text_ok(pub->world_name)) ?
 		       OPTIONS_WORLD_NAME_TEXT : OPTIONS_WORLD_NAME;
 	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
 		return OPTIONS_POSE;
@@ -416,7 +414,7 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return OPTIONS_NO_GROUND;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
-	if (pub->model_name && !name_text_ok(pub->model_name))
+	if (pub->model_name && !u2s_xml_text_ok(pub->model_name))
 		return OPTIONS_MODEL_NAME_TEXT;
 	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->model_name)
 		return OPTIONS_INCLUDE_NO_MODEL;

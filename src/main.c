@@ -438,45 +438,6 @@ static int bad_option(const struct cli *c, const char *arg)
 			   "abbreviation of one)", arg);
 }
 
-/* Whether NAME's bytes are text XML can hold: UTF-8 (shortest forms, no
- * surrogates) of characters XML 1.0 allows, no control character
- * (U+0000-U+001F, U+007F-U+009F).  The library has the same rule for the
- * names it is given (src/convert.c); the CLI says it first, in its words. */
-static int name_text_ok(const char *name)
-{
-	const unsigned char *p = (const unsigned char *)name;
-
-	while (*p) {
-		unsigned long ch;
-		int n, i;
-
-		if (*p < 0x80) {
-			if (*p < 0x20 || *p == 0x7f)
-				return 0;
-			p++;
-			continue;
-		}
-		if (*p >= 0xc2 && *p <= 0xdf)
-			n = 1, ch = *p & 0x1f;
-		else if (*p >= 0xe0 && *p <= 0xef)
-			n = 2, ch = *p & 0x0f;
-		else if (*p >= 0xf0 && *p <= 0xf4)
-			n = 3, ch = *p & 0x07;
-		else
-			return 0;
-		for (i = 1; i <= n; i++) {
-			if ((p[i] & 0xc0) != 0x80)
-				return 0;
-			ch = (ch << 6) | (p[i] & 0x3f);
-		}
-		if ((n == 2 && ch < 0x800) || (n == 3 && (ch < 0x10000 || ch > 0x10ffff)) ||
-		    (ch >= 0xd800 && ch <= 0xdfff) || ch == 0xfffe || ch == 0xffff || ch <= 0x9f)
-			return 0;
-		p += n + 1;
-	}
-	return 1;
-}
-
 /* Whether SDFormat reserves NAME for a world: 'world', '::' in it, or
  * __x__ (libsdformat 12.9, 14.9 and 16 refuse each: sdf-validate-*). */
 static int world_name_reserved(const char *name)
@@ -496,7 +457,7 @@ static int parse_world(struct cli *c, const char *arg)
 	if (arg && (!*arg || strstr(arg, "::") || (world_name_reserved(arg) && strcmp(arg, "world"))))
 		return usage_error(c, D_CLI_WORLD_NAME, "--world: '%s' cannot name a world: it is "
 				   "empty, or SDFormat reserves it ('::' in it, or __x__)", arg);
-	if (arg && (!strcmp(arg, "world") || !name_text_ok(arg)))
+	if (arg && (!strcmp(arg, "world") || !u2s_xml_text_ok(arg)))
 		return usage_error(c, D_CLI_WORLD_NAME_TEXT, !strcmp(arg, "world") ?
 				   "--world: '%s' cannot name a world: SDFormat reserves it (the world "
 				   "frame's name: libsdformat refuses a world so named)" :
@@ -522,7 +483,7 @@ static int check_folder_name(const struct cli *c, const char *dir)
 	memcpy(name, dir, n);
 	name[n] = '\0';
 	base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	if (!name_text_ok(base))
+	if (!u2s_xml_text_ok(base))
 		rc = usage_error(c, D_CLI_MODEL_DIR_NAME, "--model-dir: '%s': the folder's name "
 				 "holds a control character or bytes that are not UTF-8 (or U+FFFE, "
 				 "U+FFFF), which model.config, world.sdf and the model:// URIs (XML) "

@@ -388,7 +388,10 @@ static int listed_in_config(const char *v)
 static int write_config(struct folder *f, const char *name, const char *file)
 {
 	const char *const *v = u2s_sdf_versions();
-	char *ename = xml_escape(name), *efile = xml_escape(file ? file : "standard input");
+	/* a file name may hold any byte: said only when XML can hold it */
+	char *ename = xml_escape(name),
+	     *efile = xml_escape(!file ? "standard input" : u2s_xml_text_ok(file) ? file :
+				 "a file whose name is not UTF-8 text");
 	char *text = xasprintf("<?xml version='1.0'?>\n%s\n<model>\n  <name>%s</name>\n"
 			       "  <version>1</version>\n", MARKER, ename), *t;
 	char *path;

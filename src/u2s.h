@@ -341,6 +341,11 @@ const char *u2s_version(void);
 const char *const *u2s_sdf_versions(void);
 /* Whether u2s writes SDFormat VERSION (one of u2s_sdf_versions()). */
 int u2s_sdf_version_known(const char *version);
+/* Whether TEXT can go into an XML document as it is: UTF-8 (shortest
+ * forms, no surrogates) of characters XML 1.0 allows, and no control
+ * character (U+0000-U+001F, U+007F-U+009F).  The rule the library holds
+ * names to (world_name, model_name), for callers that derive them. */
+int u2s_xml_text_ok(const char *text);
 
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
  * NULL (all defaults).  With U2S_CHECK, OUT_FD is not used. */

@@ -1267,6 +1267,24 @@ Test(options, repair_mass_written_as_said)
 }
 
 /* The versions are the library's list, in the message too. */
+/* The text rule names are held to: UTF-8 of XML's characters, no control
+ * character, no overlong form, surrogate or noncharacter. */
+Test(options, xml_text_rule)
+{
+	cr_assert(u2s_xml_text_ok(""));
+	cr_assert(u2s_xml_text_ok("robot_1"));
+	cr_assert(u2s_xml_text_ok("\xe3\x83\xad\xe3\x83\x9c"), "Japanese, UTF-8");
+	cr_assert(u2s_xml_text_ok("\xf0\x9f\xa4\x96"), "a four-byte character");
+	cr_assert_not(u2s_xml_text_ok("a\tb"), "a tab is a control character");
+	cr_assert_not(u2s_xml_text_ok("a\x7f"));
+	cr_assert_not(u2s_xml_text_ok("\xc2\x85"), "U+0085, a C1 control");
+	cr_assert_not(u2s_xml_text_ok("\xff"), "not UTF-8");
+	cr_assert_not(u2s_xml_text_ok("\xc0\xaf"), "overlong");
+	cr_assert_not(u2s_xml_text_ok("\xed\xa0\x80"), "a surrogate");
+	cr_assert_not(u2s_xml_text_ok("\xef\xbf\xbe"), "U+FFFE");
+	cr_assert_not(u2s_xml_text_ok("\xe3\x83"), "cut short");
+}
+
 Test(options, unknown_version_message_lists_the_table)
 {
 	const char *const *v = u2s_sdf_versions();
