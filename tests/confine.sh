@@ -670,6 +670,13 @@ expect_rc 0
 [ -f "$out/robot/world.sdf" ] || bad "no world.sdf"
 [ -f "$out/robot/model.config" ] && strict "$out/robot"
 report "M: --world --model-dir: model.config, world.sdf, model-*.sdf are well-formed XML"
+newout ctl
+ctl=$(printf '%s/in/c\001\377.urdf' "$T")
+robot "$ctl" package://p/meshes/ok.stl
+run ctl --package-path p="$P" --model-dir="$out/robot" "$ctl"
+expect_rc 0
+[ -f "$out/robot/model.config" ] && strict "$out/robot"
+report "M: an input named with a control byte and a byte that is not UTF-8: model.config is well-formed XML"
 dirs=$(find "$T/out" -name model.config -exec dirname {} \;)
 [ -n "$dirs" ] || bad "no folder was made at all"
 [ -n "$dirs" ] && strict $dirs
