@@ -282,7 +282,7 @@ void bounds_place(struct robot *rb, struct diag *d, const struct options *opts)
 	struct placer p = { rb, d, opts, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, INFINITY,
 			    NULL, NULL };
 
-	if (opts->has_pose || posed_by_author(rb) || !rb->plan)
+	if ((opts->flags & U2S_POSE) || posed_by_author(rb) || !rb->plan)
 		return;
 	p.tmp = must(rb->oom, talloc_new(rb));
 	p.finder = package_finder_new(p.tmp, opts, rb->oom);

@@ -135,7 +135,7 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		out_init_sink(&o, io->write_fn, io->write_arg, buf, OUT_BUFSZ);
 	else
 		out_init(&o, io->out_fd, buf, OUT_BUFSZ);
-	if (opts->output_urdf)
+	if ((opts->flags & U2S_OUTPUT_URDF))
 		write_urdf(rb, target, &o);
 	else
 		write_sdf(ctx, rb, opts, target, &o);
@@ -143,7 +143,7 @@ static int write_output(TALLOC_CTX *ctx, const struct robot *rb, const struct op
 		if (o.err == ENOMEM)
 			return out_of_memory(d);
 		diag_error(d, D_WRITE_FAILED, 0, 0, "cannot write the %s output: %s",
-			   opts->output_urdf ? "URDF" : "SDF", strerror(o.err));
+			   (opts->flags & U2S_OUTPUT_URDF) ? "URDF" : "SDF", strerror(o.err));
 		return U2S_IO;
 	}
 	return opts->bridge_fn ? write_bridge(rb, opts, buf, d) : U2S_OK;
@@ -172,18 +172,18 @@ static int run(TALLOC_CTX *ctx, oom_jump *jump, const struct io *io,
 		rc = resolve(*rb, d, opts, target);
 	if (rc == U2S_OK)
 		world_plan(*rb, d, opts, target);   /* what gz-sim needs: decided once */
-	if (rc == U2S_OK && (opts->world || opts->place))
+	if (rc == U2S_OK && ((opts->flags & U2S_WORLD) || (opts->flags & U2S_PLACE)))
 		bounds_place(*rb, d, opts);   /* where it stands on the ground: decided once */
 	/* The URDF written keeps its URIs as they are. */
-	if (rc == U2S_OK && !opts->output_urdf)
+	if (rc == U2S_OK && !(opts->flags & U2S_OUTPUT_URDF))
 		rc = uri_rewrite(*rb, d, opts);
-	if (rc == U2S_OK && opts->output_urdf)
+	if (rc == U2S_OK && (opts->flags & U2S_OUTPUT_URDF))
 		rc = urdf_check(*rb, d, opts, target);
-	if (rc == U2S_OK && opts->check)
+	if (rc == U2S_OK && (opts->flags & U2S_CHECK))
 		world_check_meshes(*rb, d, opts, target);
 	if (rc == U2S_OK && d->errors)
 		rc = U2S_REJECTED;   /* --werror */
-	if (rc == U2S_OK && !opts->check)
+	if (rc == U2S_OK && !(opts->flags & U2S_CHECK))
 		rc = write_output(ctx, *rb, opts, target, io, d);
 	return rc;
 }
@@ -436,13 +436,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 			      struct callers *c)
 {
 	memset(o, 0, sizeof *o);
-	o->quiet = !!(pub->flags & U2S_QUIET);
-	o->werror = !!(pub->flags & U2S_WERROR);
-	o->preserve_fixed_joints = !!(pub->flags & U2S_PRESERVE_FIXED_JOINTS);
-	o->check = !!(pub->flags & U2S_CHECK);
-	o->repair = !!(pub->flags & U2S_REPAIR);
-	o->single_thread = !!(pub->flags & U2S_SINGLE_THREAD);
-	o->input_utf8 = !!(pub->flags & U2S_INPUT_UTF8);
+	o->flags = pub->flags;
 	o->sdf_version = pub->sdf_version;
 	o->uri_mode = pub->uri_mode;
 	o->repair_mass = pub->repair_mass >= 0 && isfinite(pub->repair_mass) ? pub->repair_mass : 0;
@@ -450,19 +444,10 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 	o->npackages = pub->npackages;
 	o->ros_package_path = pub->ros_package_path;
 	o->ament_prefix_path = pub->ament_prefix_path;
-	o->world = !!(pub->flags & U2S_WORLD);
-	o->no_ground = !!(pub->flags & U2S_NO_GROUND);
-	o->has_pose = !!(pub->flags & U2S_POSE);
-	o->place = !!(pub->flags & U2S_PLACE);
-	o->world_include = !!(pub->flags & U2S_WORLD_INCLUDE);
 	memcpy(o->pose, pub->pose, sizeof o->pose);
 	o->world_name = pub->world_name;
 	o->gz_resource_path = pub->gz_resource_path;
 	o->model_name = pub->model_name;
-	o->migrate = !!(pub->flags & U2S_MIGRATE);
-	o->notes = !!(pub->flags & U2S_NOTES);
-	o->output_urdf = !!(pub->flags & U2S_OUTPUT_URDF);
-	o->confine = !!(pub->flags & U2S_CONFINE);
 	o->allow_dirs = pub->allow_dirs;
 	o->nallow_dirs = pub->allow_dirs ? pub->nallow_dirs : 0;
 	c->bridge_fn = pub->bridge_fn;

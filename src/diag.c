@@ -18,9 +18,9 @@ void diag_init(struct diag *d, const char *file, const struct options *opts)
 {
 	memset(d, 0, sizeof *d);
 	d->file = file ? file : "<stdin>";
-	d->quiet = opts ? opts->quiet : 0;
-	d->werror = opts ? opts->werror : 0;
-	d->notes = opts ? opts->notes : 0;
+	d->quiet = opts ? (opts->flags & U2S_QUIET) : 0;
+	d->werror = opts ? (opts->flags & U2S_WERROR) : 0;
+	d->notes = opts ? (opts->flags & U2S_NOTES) : 0;
 	d->fn = opts && opts->diag_fn ? opts->diag_fn : print_stderr;
 	d->fn_arg = opts ? opts->diag_arg : NULL;
 	d->record_fn = opts ? opts->diag_record_fn : NULL;

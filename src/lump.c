@@ -15,7 +15,7 @@ static int joint_is_lumpable(const struct robot *rb, const struct joint *j,
 			     const struct options *opts)
 {
 	return j->type == JOINT_FIXED && !j->preserve && !j->disable_lumping &&
-	       !opts->preserve_fixed_joints && !link_is_world(rb, j->parent);
+	       !(opts->flags & U2S_PRESERVE_FIXED_JOINTS) && !link_is_world(rb, j->parent);
 }
 
 /* ---- owners ------------------------------------------------------------------ */

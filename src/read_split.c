@@ -334,7 +334,7 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 
 	if (cut < 0)
 		return NULL;
-	if (opts->output_urdf)
+	if ((opts->flags & U2S_OUTPUT_URDF))
 		kept = must(jump, talloc_size(ctx, (size_t)(to - from)));
 	memset(&first, 0, sizeof first);
 	memset(&second, 0, sizeof second);
@@ -343,7 +343,7 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	first.ctx = talloc_new(NULL);
 	second.ctx = talloc_new(NULL);
 	first.first = 1;
-	first.utf8 = second.utf8 = opts->input_utf8;
+	first.utf8 = second.utf8 = (opts->flags & U2S_INPUT_UTF8);
 	first.file = second.file = file;
 	first.fd = second.fd = fd;
 	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
@@ -378,9 +378,9 @@ static int read_whole(TALLOC_CTX *ctx, oom_jump *jump, int fd, const char *mem, 
 	int rc;
 
 	reader_init(&r, ctx, jump, d);
-	if (opts->input_utf8)
+	if ((opts->flags & U2S_INPUT_UTF8))
 		force_utf8(&r, jump);
-	r.keep_source = opts->output_urdf;
+	r.keep_source = (opts->flags & U2S_OUTPUT_URDF);
 	if (mem && r.keep_source) {   /* the caller's, alive as long as the conversion */
 		r.robot->source.bytes = mem;
 		r.robot->source.len = len;
@@ -403,7 +403,7 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opt
 	struct stat st;
 	off_t start;
 
-	if (!opts->single_thread && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	if (!(opts->flags & U2S_SINGLE_THREAD) && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
 	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file, opts)) != NULL) {
 		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */

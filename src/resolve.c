@@ -273,7 +273,7 @@ static void read_tag(struct resolver *rs, struct tags_read *tr, const struct tag
 			  "small for SDFormat readers (subnormal) is taken as 0", t->name,
 			  diag_excerpt(buf, v));
 	}
-	if (blob_tag_refused(rs->d, rs->target->schema, tag_elem(rs, t), t, n, rs->opts->repair, val))
+	if (blob_tag_refused(rs->d, rs->target->schema, tag_elem(rs, t), t, n, (rs->opts->flags & U2S_REPAIR), val))
 		return;   /* outside the range of the element it is written to */
 	if (t->deprecated)
 		diag_warn(rs->d, D_GAZEBO_DEPRECATED, n->pos.line, n->pos.col,
@@ -434,7 +434,7 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 		}
 	}
 	keep_tags(rs, e, &tr);
-	if (rs->opts->migrate) {
+	if ((rs->opts->flags & U2S_MIGRATE)) {
 		migrate_material_tag(rs, e, &tr, material_tag);
 		migrate_material_blobs(rs, e);
 	}
@@ -935,7 +935,7 @@ static void judge_below_dropped(struct resolver *rs, struct link *l)
 	if (l->owner != l || !link_is_massless(l))
 		return;   /* lumped (its mass is its owner's), or with a mass */
 	if (pj->type == JOINT_FIXED &&
-	    (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints))
+	    (pj->preserve || pj->disable_lumping || (rs->opts->flags & U2S_PRESERVE_FIXED_JOINTS)))
 		return;   /* a frame, with a mass above it */
 	diag_warn(rs->d, D_MASSLESS_BELOW, l->pos.line, l->pos.col,
 		  "link '%s' %s too, below link '%s', with which it is left out: a mass for "
@@ -970,7 +970,7 @@ static void decide_fates(struct resolver *rs)
 		else if (!link_is_massless(l))
 			l->fate = LINK_WRITTEN;
 		else if (pj && pj->type == JOINT_FIXED && !link_is_world(rb, pj->parent) &&
-			 (pj->preserve || pj->disable_lumping || rs->opts->preserve_fixed_joints)) {
+			 (pj->preserve || pj->disable_lumping || (rs->opts->flags & U2S_PRESERVE_FIXED_JOINTS))) {
 			l->fate = LINK_FRAME, pj->fate = JOINT_AS_FRAME;
 			lump_frame_link(rb, rs->d, l);
 		}
@@ -986,7 +986,7 @@ static void decide_fates(struct resolver *rs)
 			warn_dropped(rs, l);
 		else if (l->dropped_by)
 			judge_below_dropped(rs, l);
-		if (l->dropped_by && l->owner == l && !rs->opts->repair)
+		if (l->dropped_by && l->owner == l && !(rs->opts->flags & U2S_REPAIR))
 			loadable_left_out(&rs->load, l);
 		else if (l->fate == LINK_FRAME)
 			warn_frame(rs, l);
@@ -1112,8 +1112,8 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	struct gazebo *g;
 	struct joint *j;
 
-	loadable_init(&rs.load, rb, d, opts->repair, opts->repair_mass);
-	rb->blobs_unlumped = opts->output_urdf;
+	loadable_init(&rs.load, rb, d, (opts->flags & U2S_REPAIR), opts->repair_mass);
+	rb->blobs_unlumped = (opts->flags & U2S_OUTPUT_URDF);
 	build_tree(&rs);
 	if (d->errors)
 		return U2S_REJECTED;
@@ -1136,13 +1136,13 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	loadable_axes(&rs.load);
 	loadable_blob_names(&rs.load);
 	decide_mimics(&rs);
-	if (opts->migrate)
+	if ((opts->flags & U2S_MIGRATE))
 		migrate(rb, d, opts, target);   /* Classic -> gz-sim, before blobs are read as the target reads them */
 	/* The URDF output prints the blocks migrated as they are now, not as
 	 * the target's schema leaves them (model.h's struct gazebo). */
-	if (opts->output_urdf)
+	if ((opts->flags & U2S_OUTPUT_URDF))
 		gazebo_keep_migrated(rb);
-	blob_read_as(rb, d, target->schema, opts->repair);
+	blob_read_as(rb, d, target->schema, (opts->flags & U2S_REPAIR));
 	if (!d->errors) {   /* rejected anyway: the errors are what matters */
 		warn_exts_without_items(&rs);
 		warn_captured_items(&rs);

@@ -362,7 +362,7 @@ static int locate_file(struct rewriter *rw, TALLOC_CTX *tmp, const char *f, stru
 	if (!regular_mesh(rw, f, out->real, pos))
 		return -1;
 	allowed = allowed_dir_of(rw, out->real);
-	if (!allowed && rw->opts->confine) {
+	if (!allowed && (rw->opts->flags & U2S_CONFINE)) {
 		diag_error(rw->d, D_MESH_OUTSIDE_ALLOWED, pos.line, pos.col,
 			   "mesh '%s' (%s) is outside the input's directory (%s)%s: refused under "
 			   "--confine", f, out->real, rw->allowed[0] ? rw->allowed[0] : "?",
@@ -371,7 +371,7 @@ static int locate_file(struct rewriter *rw, TALLOC_CTX *tmp, const char *f, stru
 	}
 	if (!allowed)
 		outside_once(rw, f, pos, out->real);
-	above = rw->opts->confine ? NULL : package_above(tmp, jump, out->real);
+	above = (rw->opts->flags & U2S_CONFINE) ? NULL : package_above(tmp, jump, out->real);
 	dir = allowed && (!above || strlen(allowed) <= strlen(above)) ? allowed : above;
 	if (!dir) {
 		char *slash = strrchr(out->real, '/');

@@ -84,7 +84,7 @@ static void classic_seen(struct planner *p, const struct xnode *pl, int left_out
 		  "plugin '%s' is a Gazebo Classic plugin, which gz-sim does not load; "
 		  "instead: %s%s%s", file, instead,
 		  left_out ? "; --migrate left it out: " : refused ? "; --migrate left it: " :
-		  !p->opts->migrate && migrate_handles(file) ? "; --migrate does this" : "",
+		  !(p->opts->flags & U2S_MIGRATE) && migrate_handles(file) ? "; --migrate does this" : "",
 		  left_out || refused ? why : "");
 }
 
@@ -150,7 +150,7 @@ static void top_plugin_seen(struct planner *p, const struct xnode *pl)
 
 	if (!sys)
 		return;
-	if (!p->opts->world && !p->opts->world_include) {
+	if (!(p->opts->flags & U2S_WORLD) && !(p->opts->flags & U2S_WORLD_INCLUDE)) {
 		diag_warn(p->d, D_GZ_WORLD_SYSTEM_IN_MODEL, pl->pos.line, pl->pos.col,
 			  "plugin '%s' is gz-sim's world system %s: inside a model it is loaded "
 			  "once per robot, and gz-sim fails when two robots carry it; convert "

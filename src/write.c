@@ -950,8 +950,8 @@ static void write_model_tail(struct writer *w)
 	struct xnode *c;
 
 	/* As a link's: a tag replaces what it tracks, with no scan. */
-	int placed = w->opts->world && !w->opts->has_pose && w->rb->plan && w->rb->plan->placed;
-	int posed = w->rb->has_origin || w->opts->has_pose || placed;
+	int placed = (w->opts->flags & U2S_WORLD) && !(w->opts->flags & U2S_POSE) && w->rb->plan && w->rb->plan->placed;
+	int posed = w->rb->has_origin || (w->opts->flags & U2S_POSE) || placed;
 
 	for (r = w->rb->model_exts.first; r; r = r->next)
 		link_ext(w, tail, r->ext, rep, AT_MODEL);
@@ -963,7 +963,7 @@ static void write_model_tail(struct writer *w)
 	 * be kept across them */
 	arena_reset(&w->scratch);
 	write_lumped_frames(w);
-	if (w->opts->has_pose) {   /* --pose: where the model is placed */
+	if ((w->opts->flags & U2S_POSE)) {   /* --pose: where the model is placed */
 		pose = xnode_new(&w->scratch, "pose");
 		pose->text = fmt_nums(pose, w->opts->pose, 6, NUM_SHORTEST);
 		print_and_free(w->o, pose);
@@ -1145,14 +1145,14 @@ static void write_world_ground(struct writer *w)
 static void write_world_head(struct writer *w)
 {
 	const char *name = w->opts->world_name ? w->opts->world_name :
-			   w->opts->world_include ? w->opts->model_name : w->rb->name;
+			   (w->opts->flags & U2S_WORLD_INCLUDE) ? w->opts->model_name : w->rb->name;
 
 	out_str(w->o, "  <world name='");
 	out_escaped_attr(w->o, name);
 	out_str(w->o, "'>\n");
 	write_world_settings(w);
 	write_world_systems(w);
-	if (!w->opts->no_ground)
+	if (!(w->opts->flags & U2S_NO_GROUND))
 		write_world_ground(w);
 }
 
@@ -1165,10 +1165,10 @@ static void write_include(struct writer *w)
 	double placed[6] = { 0, 0, 0, 0, 0, 0 };
 
 	xnode_add(inc, "uri", arena_cat3(&w->scratch, "model://", 8, w->opts->model_name, ""));
-	if (w->opts->has_pose || (plan && plan->placed)) {
+	if ((w->opts->flags & U2S_POSE) || (plan && plan->placed)) {
 		placed[2] = plan && plan->placed ? plan->place_z : 0;
 		pose = xnode_add(inc, "pose", NULL);
-		pose->text = fmt_nums(pose, w->opts->has_pose ? w->opts->pose : placed, 6,
+		pose->text = fmt_nums(pose, (w->opts->flags & U2S_POSE) ? w->opts->pose : placed, 6,
 				      NUM_SHORTEST);
 	}
 	print_and_free(w->o, inc);
@@ -1185,9 +1185,9 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *op
 	out_str(o, "<?xml version='1.0' encoding='UTF-8'?>\n<sdf version='");
 	out_str(o, target->version);
 	out_str(o, "'>\n");
-	if (opts->world)
+	if ((opts->flags & U2S_WORLD))
 		write_world_head(&w);
-	if (opts->world && opts->world_include) {
+	if ((opts->flags & U2S_WORLD) && (opts->flags & U2S_WORLD_INCLUDE)) {
 		write_include(&w);
 		out_str(o, "  </world>\n</sdf>\n");
 		talloc_free(scratch);
@@ -1199,6 +1199,6 @@ void write_sdf(TALLOC_CTX *ctx, const struct robot *rb, const struct options *op
 	out_str(o, "'>\n");
 	write_links(&w);
 	write_model_tail(&w);
-	out_str(o, opts->world ? "  </model>\n  </world>\n</sdf>\n" : "  </model>\n</sdf>\n");
+	out_str(o, (opts->flags & U2S_WORLD) ? "  </model>\n  </world>\n</sdf>\n" : "  </model>\n</sdf>\n");
 	talloc_free(scratch);
 }

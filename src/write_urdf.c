@@ -460,7 +460,7 @@ int urdf_check(const struct robot *rb, struct diag *d, const struct options *opt
 {
 	unsigned errors = d->errors;
 
-	if (!opts->input_utf8 &&
+	if (!(opts->flags & U2S_INPUT_UTF8) &&
 	    !is_utf8((const unsigned char *)rb->source.bytes, rb->source.len)) {
 		diag_error(d, D_URDF_NOT_UTF8, 1, 1, "--output-format=urdf copies the input's bytes "
 			   "and writes what it changes in UTF-8: the input must be UTF-8 (or "

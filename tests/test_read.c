@@ -532,7 +532,7 @@ Test(read, werror_rejects_on_warnings)
 {
 	struct robot *rb;
 
-	opts.werror = 1;
+	opts.flags |= U2S_WERROR;
 	diag_init(&diag, "t.urdf", &opts);
 	cr_assert_eq(read_str("<robot name='r'><link name='a'><inertial><mass value='1'/></inertial></link></robot>",
 			      &rb), U2S_REJECTED);
@@ -859,7 +859,7 @@ Test(reject, werror_flood_does_not_hide_errors)
 	struct robot *rb;
 	const char *last;
 
-	opts.werror = 1;
+	opts.flags |= U2S_WERROR;
 	diag_init(&diag, "t.urdf", &opts);
 	{
 		char *body = talloc_strdup(ctx, "<robot name='r'>\n");

@@ -104,8 +104,9 @@ static struct result run_urdf_as(int fd, const char *mem, size_t len, const char
 
 	memset(&res, 0, sizeof res);
 	memset(&opts, 0, sizeof opts);
-	opts.migrate = opts.output_urdf = opts.notes = 1;
-	opts.single_thread = single_thread;
+	opts.flags = U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES;
+	if (single_thread)
+		opts.flags |= U2S_SINGLE_THREAD;
 	opts.diag_fn = keep_message;
 	opts.diag_arg = &res;
 	diag_init(&d, "t.urdf", &opts);
