@@ -299,18 +299,80 @@ static int mesh_in_caller(void *arg, const char *source, const char *path)
 /* The fields of the first struct u2s_options: a smaller size is no
  * version of it. */
 #define OPTIONS_V1_SIZE (offsetof(struct u2s_options, ament_prefix_path) + sizeof(const char *))
-#define KNOWN_FLAGS (U2S_QUIET | U2S_WERROR | U2S_PRESERVE_FIXED_JOINTS | U2S_CHECK | \
-		     U2S_REPAIR | U2S_SINGLE_THREAD | U2S_WORLD | U2S_NO_GROUND | U2S_POSE | \
-		     U2S_INPUT_UTF8 | U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_NOTES | \
-		     U2S_PLACE | U2S_WORLD_INCLUDE | U2S_CONFINE)
+
+/* The flags of options.def, with what each requires and excludes, and
+ * how the command line spells the option that sets it. */
+struct flag_row {
+	const char *name;        /* "U2S_NO_GROUND" */
+	const char *option;      /* "no-ground", or NULL */
+	unsigned flag, requires, excludes;
+};
+
+static const struct flag_row FLAG_ROWS[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) \
+	{ #FLAG, LONG, FLAG, REQUIRES, EXCLUDES },
+#include "options.def"
+#undef OPTION
+};
+#define FLAG_ROW_COUNT (sizeof FLAG_ROWS / sizeof FLAG_ROWS[0])
+
+static unsigned known_flags(void)
+{
+	unsigned all = 0;
+	size_t i;
+
+	for (i = 0; i < FLAG_ROW_COUNT; i++)
+		all |= FLAG_ROWS[i].flag;
+	return all;
+}
+#define KNOWN_FLAGS known_flags()
+
+/* The first row whose flag FLAGS sets without all it requires, or with
+ * one it excludes; NULL when none. */
+static const struct flag_row *flag_relation_broken(unsigned flags)
+{
+	size_t i;
+
+	for (i = 0; i < FLAG_ROW_COUNT; i++) {
+		const struct flag_row *r = &FLAG_ROWS[i];
+		if (r->flag && (flags & r->flag) &&
+		    ((flags & r->requires) != r->requires || (flags & r->excludes)))
+			return r;
+	}
+	return NULL;
+}
+
+/* FLAG's name and, when an option sets it, the option: "U2S_WORLD
+ * (--world)", into BUF. */
+static const char *flag_spelled(unsigned flag, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < FLAG_ROW_COUNT; i++)
+		if (FLAG_ROWS[i].flag == flag) {
+			if (FLAG_ROWS[i].option)
+				snprintf(buf, size, "%s (--%s)", FLAG_ROWS[i].name, FLAG_ROWS[i].option);
+			else
+				snprintf(buf, size, "%s", FLAG_ROWS[i].name);
+			return buf;
+		}
+	snprintf(buf, size, "0x%x", flag);
+	return buf;
+}
+
+/* The lowest flag of SET. */
+static unsigned lowest_flag(unsigned set)
+{
+	return set & (~set + 1);
+}
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
-		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_NO_GROUND,
+		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_FLAG_RELATION,
 		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
 		     OPTIONS_INCLUDE_NO_MODEL, OPTIONS_WORLD_NAME_DERIVED,
 		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_WORLD_NAME_TEXT,
-		     OPTIONS_MODEL_NAME_TEXT };
+		     OPTIONS_MODEL_NAME_TEXT, OPTIONS_REPAIR_MASS_ALONE };
 
 /* A name goes into an attribute as it is (u2s.h). */
 int u2s_xml_text_ok(const char *name)
@@ -410,8 +472,8 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		       OPTIONS_WORLD_NAME_TEXT : OPTIONS_WORLD_NAME;
 	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
 		return OPTIONS_POSE;
-	if ((pub->flags & U2S_NO_GROUND) && !(pub->flags & U2S_WORLD))
-		return OPTIONS_NO_GROUND;
+	if (flag_relation_broken(pub->flags))
+		return OPTIONS_FLAG_RELATION;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
 		return OPTIONS_MODEL_NAME;
 	if (pub->model_name && !u2s_xml_text_ok(pub->model_name))
@@ -421,12 +483,12 @@ static enum options_fault check_options(const struct u2s_options *pub)
 	if ((pub->flags & U2S_WORLD) && (pub->flags & U2S_WORLD_INCLUDE) && !pub->world_name &&
 	    !world_name_ok(pub->model_name))
 		return OPTIONS_WORLD_NAME_DERIVED;
-	if (!(pub->flags & U2S_MIGRATE) && ((pub->flags & U2S_OUTPUT_URDF) || pub->bridge_fn))
+	if (!(pub->flags & U2S_MIGRATE) && pub->bridge_fn)
 		return OPTIONS_MIGRATE_ALONE;
-	if ((pub->flags & U2S_OUTPUT_URDF) &&
-	    ((pub->flags & (U2S_WORLD | U2S_POSE | U2S_PLACE | U2S_WORLD_INCLUDE)) ||
-					       pub->model_name))
+	if ((pub->flags & U2S_OUTPUT_URDF) && pub->model_name)
 		return OPTIONS_URDF_WORLD;
+	if (pub->repair_mass > 0 && !(pub->flags & U2S_REPAIR))
+		return OPTIONS_REPAIR_MASS_ALONE;
 	return OPTIONS_FINE;
 }
 
@@ -492,6 +554,24 @@ static enum options_fault read_options(const struct u2s_options *u, struct u2s_o
 	return fault;
 }
 
+/* The broken relation of FLAGS said: "U2S_NO_GROUND (--no-ground) needs
+ * U2S_WORLD (--world)", or "... excludes ...". */
+static int flag_relation_said(struct diag *d, unsigned flags)
+{
+	const struct flag_row *r = flag_relation_broken(flags);
+	unsigned missing = r->requires & ~flags, clash = r->excludes & flags;
+	char a[96], b[96];
+
+	flag_spelled(r->flag, a, sizeof a);
+	if (missing)
+		diag_error(d, D_OPTION_REQUIRES, 0, 0, "%s applies with %s only", a,
+			   flag_spelled(lowest_flag(missing), b, sizeof b));
+	else
+		diag_error(d, D_OPTION_EXCLUDES, 0, 0, "%s excludes %s", a,
+			   flag_spelled(lowest_flag(clash), b, sizeof b));
+	return U2S_USAGE;
+}
+
 /* The message of a usage error in the call itself, not in its input. */
 static int usage_fault(struct diag *d, const struct io *io, const struct u2s_options *pub,
 		       enum options_fault fault)
@@ -508,21 +588,21 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 			   pub->flags & ~(unsigned)KNOWN_FLAGS);
 		return U2S_USAGE;
 	case OPTIONS_REPAIR_MASS:
-		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass %g is not a mass: it is 0 "
+		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass (--repair-mass) %g is not a mass: it is 0 "
 			   "(the default) or a positive number of kg", pub->repair_mass);
 		return U2S_USAGE;
 	case OPTIONS_REPAIR_MASS_SUBNORMAL:
-		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass %g is subnormal (below "
+		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass (--repair-mass) %g is subnormal (below "
 			   "%g): the SDF would say 0, which no reader takes for a mass; give 0 (the "
 			   "default) or a mass of at least %g kg", pub->repair_mass, DBL_MIN, DBL_MIN);
 		return U2S_USAGE;
 	case OPTIONS_WORLD_NAME:
-		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name '%s' cannot name the world: %s",
+		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name (--world=NAME) '%s' cannot name the world: %s",
 			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
 			   : "it is empty or one SDFormat reserves ('::' in it, or __x__)");
 		return U2S_USAGE;
 	case OPTIONS_WORLD_NAME_TEXT:
-		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name '%s' cannot name the world: %s",
+		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name (--world=NAME) '%s' cannot name the world: %s",
 			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
 			   : !strcmp(pub->world_name, "world") ? "SDFormat reserves 'world' (the world "
 			   "frame's name; libsdformat refuses a world of that name)" :
@@ -530,19 +610,22 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 			   "U+FFFF)");
 		return U2S_USAGE;
 	case OPTIONS_POSE:
-		diag_error(d, D_POSE_INVALID, 0, 0, "pose %g %g %g %g %g %g is not six finite numbers",
+		diag_error(d, D_POSE_INVALID, 0, 0, "pose (--pose) %g %g %g %g %g %g is not six finite numbers",
 			   pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3], pub->pose[4],
 			   pub->pose[5]);
 		return U2S_USAGE;
-	case OPTIONS_NO_GROUND:
-		diag_error(d, D_NO_GROUND_ALONE, 0, 0, "U2S_NO_GROUND applies to U2S_WORLD only");
+	case OPTIONS_FLAG_RELATION:
+		return flag_relation_said(d, pub->flags);
+	case OPTIONS_REPAIR_MASS_ALONE:
+		diag_error(d, D_REPAIR_MASS_ALONE, 0, 0, "repair_mass (--repair-mass) applies to "
+			   "U2S_REPAIR (--repair) only");
 		return U2S_USAGE;
 	case OPTIONS_MODEL_NAME:
-		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name '%s' cannot name a model "
+		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name (--model-dir's last part) '%s' cannot name a model "
 			   "folder: it is empty or holds '/'", pub->model_name);
 		return U2S_USAGE;
 	case OPTIONS_MODEL_NAME_TEXT:
-		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name '%s' cannot name a model folder: "
+		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name (--model-dir's last part) '%s' cannot name a model folder: "
 			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
 			   "U+FFFF)", pub->model_name);
 		return U2S_USAGE;
@@ -552,17 +635,17 @@ static int usage_fault(struct diag *d, const struct io *io, const struct u2s_opt
 		return U2S_USAGE;
 	case OPTIONS_WORLD_NAME_DERIVED:
 		diag_error(d, D_WORLD_NAME_DERIVED, 0, 0, "the world would be named '%s', after "
-			   "model_name, which cannot name a world: SDFormat reserves it ('world', '::' "
+			   "model_name (--model-dir's last part), which cannot name a world: SDFormat reserves it ('world', '::' "
 			   "in it, or __x__); give a world_name", pub->model_name);
 		return U2S_USAGE;
 	case OPTIONS_MIGRATE_ALONE:
-		diag_error(d, D_MIGRATE_ALONE, 0, 0, "%s applies to U2S_MIGRATE only",
-			   pub->flags & U2S_OUTPUT_URDF ? "U2S_OUTPUT_URDF" : "bridge_fn");
+		diag_error(d, D_MIGRATE_ALONE, 0, 0, "bridge_fn (--bridge-config) applies to "
+			   "U2S_MIGRATE (--migrate) only");
 		return U2S_USAGE;
 	case OPTIONS_URDF_WORLD:
-		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF writes the robot's URDF: "
-			   "no world, pose, placement or model folder (U2S_WORLD, U2S_POSE, U2S_PLACE, "
-			   "U2S_WORLD_INCLUDE, model_name) with it");
+		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF (--output-format=urdf) "
+			   "writes the robot's URDF, not a model folder: no model_name (--model-dir) "
+			   "with it");
 		return U2S_USAGE;
 	case OPTIONS_FINE:
 		break;
@@ -626,6 +709,28 @@ static int convert(const struct io *given, const char *name, const struct u2s_op
 		pub.stats_fn(pub.stats_arg, &st);
 	}
 	talloc_free(ctx);
+	return rc;
+}
+
+int u2s_options_check(const struct u2s_options *uopts)
+{
+	struct u2s_options pub;
+	struct options opts;
+	struct callers callers;
+	struct io io = { .in_fd = -1, .out_fd = -1 };
+	struct diag d;
+	struct num_locale loc;
+	enum options_fault fault;
+	int rc;
+
+	memset(&callers, 0, sizeof callers);
+	num_locale_enter(&loc);
+	callers.locale = loc.c ? loc.old : (locale_t)0;
+	fault = read_options(uopts, &pub, &opts, &callers);
+	diag_init(&d, NULL, &opts);
+	d.file = NULL;   /* about the options, not an input: "u2s: ..." */
+	rc = usage_fault(&d, &io, &pub, fault);
+	num_locale_leave(&loc);
 	return rc;
 }
 

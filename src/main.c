@@ -23,101 +23,14 @@
 #include "u2s.h"
 #include "undo.h"
 
-static const char USAGE[] =
+static const char USAGE_HEAD[] =
 	"Usage: u2s [OPTION]... [FILE]...\n"
 	"Convert URDF robot descriptions to SDFormat (%s unless --sdf-version).\n"
 	"With no FILE, or FILE '-', read standard input.  One input is written to\n"
 	"standard output (or to -o OUT); several need -d DIR (or --check).\n"
-	"\n"
-	"  -o, --output=OUT   write to OUT instead, atomically: OUT appears or is\n"
-	"                     replaced only when the conversion succeeded (a device\n"
-	"                     or FIFO is written directly, a symlink's target replaced)\n"
-	"  -d, --output-dir=DIR\n"
-	"                     write each FILE to DIR/NAME.sdf, atomically, where NAME\n"
-	"                     is FILE's base name without a .urdf or .xml suffix\n"
-	"                     (NAME.urdf with --output-format=urdf); go on past a\n"
-	"                     file that fails (DIR is made when missing)\n"
-	"      --check        read and resolve each FILE, report, write nothing\n"
-	"  -v, --stats        after each conversion, print on standard error (and\n"
-	"                     the notes of what --migrate did):\n"
-	"                     FILE: L links, J joints in; L links, J joints, F frames\n"
-	"                     out; M merged; T ms\n"
-	"      --uri-mode=MODE  what to make of mesh URIs:\n"
-	"                     model  package://NAME/... as model://NAME/... (default,\n"
-	"                            as libsdformat)\n"
-	"                     keep   as written\n"
-	"                     file   package://NAME/... as file:///DIR/..., DIR the\n"
-	"                            package's absolute directory, from --package-path,\n"
-	"                            ROS_PACKAGE_PATH, then AMENT_PREFIX_PATH\n"
-	"                            (PREFIX/share/NAME); a package found nowhere is\n"
-	"                            warned of and kept as model://; the meshes of\n"
-	"                            <gazebo> blocks too (other modes: as written)\n"
-	"      --package-path=NAME=DIR\n"
-	"                     package NAME is the directory DIR (with --uri-mode=file;\n"
-	"                     repeatable)\n"
-	"      --sdf-version=V  the SDFormat version to write, one of: %s\n"
-	"                     (the first is the default: every living simulator\n"
-	"                     loads it; u2s(1) says which simulator reads which)\n"
-	"      --repair       make the output load where the input would not, saying\n"
-	"                     each change: invalid inertias made valid (same axes),\n"
-	"                     massless links that would be left out given a small\n"
-	"                     mass, reserved or shared names renamed, zero axes 1 0 0\n"
-	"      --repair-mass=KG  the mass --repair gives a massless link (0.001)\n"
-	"      --preserve-fixed-joints\n"
-	"                     keep every fixed joint instead of merging its child\n"
-	"                     link into the parent (no fixed-joint lumping)\n"
-	"  -q, --quiet        do not print warnings\n"
-	"      --werror       treat warnings as errors\n"
-	"      --diagnostics=STYLE  how messages are written on standard error:\n"
-	"                     text    FILE:LINE:COL: warning: TEXT [U2S0103] (default)\n"
-	"                     json    one JSON object per line (JSON Lines): file,\n"
-	"                             line, column, severity, code, message, path\n"
-	"                     github  GitHub Actions workflow commands, shown on the\n"
-	"                             pull request's lines\n"
-	"      --world[=NAME]  write an SDFormat <world> gz-sim runs as it is: the\n"
-	"                     model, a 1 ms step, gravity, a sun, a ground plane,\n"
-	"                     the Physics, UserCommands and SceneBroadcaster systems\n"
-	"                     and one system per kind of sensor; named NAME (default:\n"
-	"                     the robot's name); world systems the model's plugins\n"
-	"                     carry move up to it\n"
-	"      --no-ground    with --world: no ground plane and no sun\n"
-	"      --pose X Y Z ROLL PITCH YAW\n"
-	"                     the model's pose (m, rad), with or without --world;\n"
-	"                     also --pose='X Y Z ROLL PITCH YAW'\n"
-	"      --model-dir=DIR\n"
-	"                     write a Gazebo model folder DIR instead: model.config,\n"
-	"                     the SDF in every version above, each mesh (of the\n"
-	"                     <gazebo> blocks too) and the images and material\n"
-	"                     files it names under meshes/ (URIs\n"
-	"                     model://NAME/meshes/..., NAME the last part of DIR);\n"
-	"                     with --world also world.sdf.  One FILE\n"
-	"      --model-dir    with -d OUT: a folder OUT/NAME per FILE, NAME as -d\n"
-	"                     names NAME.sdf (DIR needs the '=': a bare --model-dir\n"
-	"                     without -d is a usage error)\n"
-	"      --confine      with --model-dir: refuse file://, absolute and relative\n"
-	"                     meshes outside the input's directory and every\n"
-	"                     --allow-dir (for services converting robots they do\n"
-	"                     not trust; package:// meshes and the files meshes\n"
-	"                     name are always kept to their package or directory)\n"
-	"      --allow-dir=DIR  with --model-dir: a directory meshes (and the files\n"
-	"                     they name) may also be read from; repeatable\n"
-	"      --migrate      rewrite what was written for Gazebo Classic into what\n"
-	"                     gz-sim runs with the same ROS interface: Classic ROS\n"
-	"                     plugins as gz-sim systems and sensors with explicit\n"
-	"                     topics and frame ids, gazebo_ros2_control as\n"
-	"                     gz_ros2_control, Gazebo/<Colour> material scripts as\n"
-	"                     colours (each change a note with -v, approximations\n"
-	"                     warnings); u2s(1) lists what is and is not migrated\n"
-	"      --bridge-config=FILE\n"
-	"                     with --migrate: write the ros_gz_bridge YAML of the\n"
-	"                     migrated topics (and /clock) to FILE, atomically; one\n"
-	"                     FILE\n"
-	"      --output-format=FORMAT\n"
-	"                     sdf (default), or with --migrate urdf: the input byte\n"
-	"                     for byte but for the rewritten <gazebo> blocks and\n"
-	"                     <ros2_control> hardware plugins, for robot_description\n"
-	"  -h, --help         show this help and exit\n"
-	"  -V, --version      show the version and exit\n"
+	"\n";
+
+static const char USAGE_TAIL[] =
 	"\n"
 	"Exit status: 0 converted (warnings allowed), 1 input rejected,\n"
 	"2 usage error, 3 cannot read the input or write the output.\n"
@@ -146,10 +59,15 @@ struct output {
 	int index;
 };
 
-enum { OPT_CHECK = 256, OPT_URI_MODE, OPT_PACKAGE_PATH, OPT_WERROR, OPT_PRESERVE,
-       OPT_SDF_VERSION, OPT_REPAIR, OPT_REPAIR_MASS, OPT_DIAGNOSTICS,
-       OPT_WORLD, OPT_NO_GROUND, OPT_POSE, OPT_MODEL_DIR, OPT_MIGRATE, OPT_BRIDGE_CONFIG,
-       OPT_OUTPUT_FORMAT, OPT_CONFINE, OPT_ALLOW_DIR };
+/* Each option's number (options.def): getopt_long's value for a long
+ * option without a letter. */
+enum option_id {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) OPT_##ID,
+#include "options.def"
+#undef OPTION
+	OPT_COUNT
+};
+#define OPT_VALUE_BASE 256   /* above every letter */
 
 struct cli {
 	struct u2s_options opts;
@@ -205,11 +123,51 @@ static const char *version_list(char *buf, size_t size, const char *sep)
 	return buf;
 }
 
+/* One option's help (options.def): its LABEL in the first 21 columns
+ * (alone on its line when longer), then HELP, each line indented to
+ * column 21; VERSIONS stands for "{VERSIONS}". */
+static void print_option_help(const char *label, const char *help, const char *versions)
+{
+	int col = printf("%s%s", label[1] != '-' ? "  " : "      ", label);
+	const char *p;
+
+	if (col <= 19)
+		printf("%*s", 21 - col, "");
+	else
+		printf("\n%21s", "");
+	for (p = help; *p; p++) {
+		if (!strncmp(p, "{VERSIONS}", 10)) {
+			fputs(versions, stdout);
+			p += 9;
+			continue;
+		}
+		putchar(*p);
+		if (*p == '\n')
+			printf("%21s", "");
+	}
+	putchar('\n');
+}
+
 static void print_usage(void)
 {
+	static const char *const labels[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) LABEL,
+#include "options.def"
+#undef OPTION
+	}, *const helps[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) HELP,
+#include "options.def"
+#undef OPTION
+	};
 	char list[256];
+	size_t i;
 
-	printf(USAGE, u2s_sdf_versions()[0], version_list(list, sizeof list, " "));
+	printf(USAGE_HEAD, u2s_sdf_versions()[0]);
+	version_list(list, sizeof list, " ");
+	for (i = 0; i < OPT_COUNT; i++)
+		if (labels[i])
+			print_option_help(labels[i], helps[i], list);
+	fputs(USAGE_TAIL, stdout);
 }
 
 /* A message of the CLI's own with its CODE: about FILE (NULL: none), of
@@ -259,11 +217,17 @@ static void say_code(void *arg, unsigned code, const char *text)
 	say(arg, (enum cli_code)code, "%s", text);
 }
 
+/* After a usage error, in text: where to read on. */
+static void try_help(const struct cli *c)
+{
+	if (c->style == U2S_DIAG_TEXT)
+		fputs("Try 'u2s --help' for more information.\n", stderr);
+}
+
 static int usage_error(const struct cli *c, enum cli_code code, const char *fmt, const char *arg)
 {
 	say(c, code, fmt, arg);
-	if (c->style == U2S_DIAG_TEXT)
-		fputs("Try 'u2s --help' for more information.\n", stderr);
+	try_help(c);
 	return U2S_USAGE;
 }
 
@@ -310,8 +274,73 @@ static int make_dirs(const struct cli *c, const char *dir)
 	return rc;
 }
 
-static int parse_uri_mode(struct cli *c, const char *arg)
+/* What an option's handler is given: its argument (NULL: none), and the
+ * command line, for an option that reads words after it (--pose). */
+struct given {
+	char *arg;
+	int argc;
+	char **argv;
+};
+
+static int opt_output(struct cli *c, const struct given *g)
 {
+	c->out = g->arg;
+	return U2S_OK;
+}
+
+static int opt_output_dir(struct cli *c, const struct given *g)
+{
+	c->dir = g->arg;
+	return U2S_OK;
+}
+
+static int opt_stats(struct cli *c, const struct given *g)
+{
+	(void)g;
+	c->stats = 1;
+	c->opts.flags |= U2S_NOTES;
+	return U2S_OK;
+}
+
+static int opt_model_dir(struct cli *c, const struct given *g)
+{
+	c->model_dir = g->arg;
+	return U2S_OK;
+}
+
+static int opt_model_dirs(struct cli *c, const struct given *g)
+{
+	(void)g;
+	c->model_dirs = 1;
+	return U2S_OK;
+}
+
+static int opt_bridge_config(struct cli *c, const struct given *g)
+{
+	c->bridge_config = g->arg;
+	return U2S_OK;
+}
+
+static int opt_help(struct cli *c, const struct given *g)
+{
+	(void)c;
+	(void)g;
+	print_usage();
+	return -1;
+}
+
+static int opt_version(struct cli *c, const struct given *g)
+{
+	(void)c;
+	(void)g;
+	printf("%s %s\n", PACKAGE_NAME, u2s_version());
+	return -1;
+}
+
+static int opt_uri_mode(struct cli *c, const struct given *g)
+{
+	const char *arg = g->arg;
+
 	if (strcmp(arg, "model") == 0)
 		c->opts.uri_mode = U2S_URI_MODEL;
 	else if (strcmp(arg, "keep") == 0)
@@ -324,8 +353,9 @@ static int parse_uri_mode(struct cli *c, const char *arg)
 	return U2S_OK;
 }
 
-static int parse_sdf_version(struct cli *c, const char *arg)
+static int opt_sdf_version(struct cli *c, const struct given *g)
 {
+	const char *arg = g->arg;
 	char list[256], text[512];
 
 	if (!u2s_sdf_version_known(arg)) {
@@ -337,27 +367,25 @@ static int parse_sdf_version(struct cli *c, const char *arg)
 	return U2S_OK;
 }
 
-static int parse_repair_mass(struct cli *c, const char *arg)
+/* --repair-mass=KG: the text a positive number (what the library then
+ * holds the mass to, subnormal or not, is its own to say). */
+static int opt_repair_mass(struct cli *c, const struct given *g)
 {
+	const char *arg = g->arg;
 	char *end;
 	double m = strtod(arg, &end);
 
 	if (end == arg || *end || !(m > 0) || !isfinite(m))
 		return usage_error(c, D_CLI_REPAIR_MASS, "--repair-mass: '%s' is not a positive "
 				   "number of kg", arg);
-	/* nor subnormal: the SDF would say 0 (every number below DBL_MIN is
-	 * written so, as readers refuse them), which is no mass */
-	if (m < DBL_MIN)
-		return usage_error(c, D_CLI_REPAIR_MASS_SUBNORMAL, "--repair-mass: '%s' is "
-				   "subnormal (below 2.2250738585072014e-308): the SDF would say 0, "
-				   "which no reader takes for a mass; give at least 2.3e-308 kg", arg);
 	c->opts.repair_mass = m;
 	return U2S_OK;
 }
 
 /* NAME=DIR: NAME a package name (no slash), DIR an existing directory. */
-static int parse_package_path(struct cli *c, char *arg)
+static int opt_package_path(struct cli *c, const struct given *g)
 {
+	char *arg = g->arg;
 	char *eq = strchr(arg, '=');
 	struct u2s_package *p;
 
@@ -376,8 +404,10 @@ static int parse_package_path(struct cli *c, char *arg)
 }
 
 /* --allow-dir=DIR: an existing directory. */
-static int parse_allow_dir(struct cli *c, const char *arg)
+static int opt_allow_dir(struct cli *c, const struct given *g)
 {
+	const char *arg = g->arg;
+
 	if (!is_dir(arg))
 		return usage_error(c, D_CLI_ALLOW_DIR_NOT_DIR, "--allow-dir: '%s' is not a directory",
 				   arg);
@@ -400,8 +430,10 @@ static int parse_style(const char *arg, enum u2s_diag_style *style)
 	return -1;
 }
 
-static int parse_diagnostics(struct cli *c, const char *arg)
+static int opt_diagnostics(struct cli *c, const struct given *g)
 {
+	const char *arg = g->arg;
+
 	if (parse_style(arg, &c->style) != 0)
 		return usage_error(c, D_CLI_DIAGNOSTICS, "--diagnostics: '%s' is not text, json "
 				   "or github", arg);
@@ -438,69 +470,20 @@ static int bad_option(const struct cli *c, const char *arg)
 			   "abbreviation of one)", arg);
 }
 
-/* Whether SDFormat reserves NAME for a world: 'world', '::' in it, or
- * __x__ (libsdformat 12.9, 14.9 and 16 refuse each: sdf-validate-*). */
-static int world_name_reserved(const char *name)
-{
-	size_t n = strlen(name);
-
-	return !strcmp(name, "world") || strstr(name, "::") ||
-	       (n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
-}
-
-/* --world[=NAME]: NAME not empty, no name SDFormat reserves ('world',
- * '::' in it, __x__), and text XML can hold. */
-static int parse_world(struct cli *c, const char *arg)
+/* --world[=NAME]: the name is the library's to check (u2s_options_check). */
+static int opt_world(struct cli *c, const struct given *g)
 {
 	c->opts.flags |= U2S_WORLD;
-	c->opts.world_name = arg;
-	if (arg && (!*arg || strstr(arg, "::") || (world_name_reserved(arg) && strcmp(arg, "world"))))
-		return usage_error(c, D_CLI_WORLD_NAME, "--world: '%s' cannot name a world: it is "
-				   "empty, or SDFormat reserves it ('::' in it, or __x__)", arg);
-	if (arg && (!strcmp(arg, "world") || !u2s_xml_text_ok(arg)))
-		return usage_error(c, D_CLI_WORLD_NAME_TEXT, !strcmp(arg, "world") ?
-				   "--world: '%s' cannot name a world: SDFormat reserves it (the world "
-				   "frame's name: libsdformat refuses a world so named)" :
-				   "--world: '%s' cannot name a world: it holds a control character or "
-				   "bytes that are not UTF-8 (or U+FFFE, U+FFFF), which XML cannot hold",
-				   arg);
+	c->opts.world_name = g->arg;
 	return U2S_OK;
-}
-
-/* --model-dir: the folder's name (the last part of DIR, which is also
- * model://NAME and, without --world=NAME, the world's name) must be text
- * XML can hold, and, naming the world, not one SDFormat reserves. */
-static int check_folder_name(const struct cli *c, const char *dir)
-{
-	size_t n = strlen(dir);
-	const char *base;
-	char *name;
-	int rc = U2S_OK;
-
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	name = xrealloc(c, NULL, n + 1);
-	memcpy(name, dir, n);
-	name[n] = '\0';
-	base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
-	if (!u2s_xml_text_ok(base))
-		rc = usage_error(c, D_CLI_MODEL_DIR_NAME, "--model-dir: '%s': the folder's name "
-				 "holds a control character or bytes that are not UTF-8 (or U+FFFE, "
-				 "U+FFFF), which model.config, world.sdf and the model:// URIs (XML) "
-				 "cannot hold; choose another name", dir);
-	else if ((c->opts.flags & U2S_WORLD) && !c->opts.world_name && world_name_reserved(base))
-		rc = usage_error(c, D_CLI_WORLD_NAME_DERIVED, "--world --model-dir: the world "
-				 "would be named after the folder '%s', a name SDFormat reserves "
-				 "('world', '::' in it, or __x__): no loader would read it; name the "
-				 "world with --world=NAME", base);
-	free(name);
-	return rc;
 }
 
 /* --pose X Y Z ROLL PITCH YAW: optarg and the five arguments after it, or
  * all six in optarg ("--pose='1 2 0 0 0 1.57'"), each a finite number. */
-static int parse_pose(struct cli *c, int argc, char **argv)
+static int opt_pose(struct cli *c, const struct given *g)
 {
+	int argc = g->argc;
+	char **argv = g->argv;
 	const char *words[6];
 	char *copy = NULL, *save = NULL, *tok;
 	int n = 0, i, rc = U2S_OK;
@@ -532,8 +515,10 @@ static int parse_pose(struct cli *c, int argc, char **argv)
 }
 
 /* --output-format=sdf|urdf */
-static int parse_output_format(struct cli *c, const char *arg)
+static int opt_output_format(struct cli *c, const struct given *g)
 {
+	const char *arg = g->arg;
+
 	if (strcmp(arg, "urdf") == 0)
 		c->opts.flags |= U2S_OUTPUT_URDF;
 	else if (strcmp(arg, "sdf") == 0)
@@ -544,72 +529,101 @@ static int parse_output_format(struct cli *c, const char *arg)
 	return U2S_OK;
 }
 
+typedef int option_fn(struct cli *c, const struct given *g);
+
+/* Each option as getopt_long reads it, and what it does (options.def). */
+static const struct option LONGOPTS[] = {
+#define NO no_argument
+#define ARG required_argument
+#define OPTARG optional_argument
+#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) \
+	{ LONG, HAS_ARG, NULL, SHORT ? SHORT : OPT_VALUE_BASE + OPT_##ID },
+#include "options.def"
+#undef OPTION
+#undef NO
+#undef ARG
+#undef OPTARG
+	{ NULL, 0, NULL, 0 }
+};
+
+static option_fn *const HANDLERS[] = {
+#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) HANDLER,
+#include "options.def"
+#undef OPTION
+};
+
+static const unsigned FLAGS[] = {
+#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) FLAG,
+#include "options.def"
+#undef OPTION
+};
+
+/* getopt_long's short options: ':' first (a missing argument is ':'),
+ * each letter, ':' after one that takes an argument. */
+static void short_options(char *buf)
+{
+	const struct option *o;
+
+	*buf++ = ':';
+	for (o = LONGOPTS; o->name; o++)
+		if (o->val < OPT_VALUE_BASE) {
+			*buf++ = (char)o->val;
+			if (o->has_arg == required_argument)
+				*buf++ = ':';
+		}
+	*buf = '\0';
+}
+
+/* The row of getopt_long's value OPT. */
+static int option_row(int opt)
+{
+	int i;
+
+	if (opt >= OPT_VALUE_BASE)
+		return opt - OPT_VALUE_BASE;
+	for (i = 0; i < OPT_COUNT; i++)
+		if (LONGOPTS[i].val == opt)
+			return i;
+	return -1;
+}
+
+/* With -d OUT, a bare "--model-dir" is the folder per FILE of old
+ * (--model-dirs): it takes no DIR, so that "-d out --model-dir a.urdf"
+ * keeps its meaning; without -d, "--model-dir DIR" takes DIR. */
+static void model_dir_per_file(int argc, char **argv)
+{
+	static char per_file[] = "--model-dirs";
+	int i, with_d = 0;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		with_d |= !strcmp(argv[i], "-d") || !strncmp(argv[i], "-d", 2) ||
+			  !strncmp(argv[i], "--output-dir", 12);
+	for (i = 1; with_d && i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (!strcmp(argv[i], "--model-dir"))
+			argv[i] = per_file;
+}
+
 /* Parses the options into C; returns U2S_OK, or the status to exit with
  * (-1 for a successful exit after --help or --version). */
 static int parse_options(struct cli *c, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "output-dir", required_argument, NULL, 'd' },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "stats", no_argument, NULL, 'v' },
-		{ "uri-mode", required_argument, NULL, OPT_URI_MODE },
-		{ "package-path", required_argument, NULL, OPT_PACKAGE_PATH },
-		{ "preserve-fixed-joints", no_argument, NULL, OPT_PRESERVE },
-		{ "sdf-version", required_argument, NULL, OPT_SDF_VERSION },
-		{ "repair", no_argument, NULL, OPT_REPAIR },
-		{ "repair-mass", required_argument, NULL, OPT_REPAIR_MASS },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "werror", no_argument, NULL, OPT_WERROR },
-		{ "diagnostics", required_argument, NULL, OPT_DIAGNOSTICS },
-		{ "world", optional_argument, NULL, OPT_WORLD },
-		{ "no-ground", no_argument, NULL, OPT_NO_GROUND },
-		{ "pose", required_argument, NULL, OPT_POSE },
-		{ "model-dir", optional_argument, NULL, OPT_MODEL_DIR },
-		{ "migrate", no_argument, NULL, OPT_MIGRATE },
-		{ "bridge-config", required_argument, NULL, OPT_BRIDGE_CONFIG },
-		{ "output-format", required_argument, NULL, OPT_OUTPUT_FORMAT },
-		{ "confine", no_argument, NULL, OPT_CONFINE },
-		{ "allow-dir", required_argument, NULL, OPT_ALLOW_DIR },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int opt, rc = U2S_OK;
+	char shortopts[2 * OPT_COUNT + 2];
+	int opt, row, rc = U2S_OK;
 
+	short_options(shortopts);
+	model_dir_per_file(argc, argv);
 	opterr = 0;   /* its messages are said here, with a code, in the chosen style */
-	while (rc == U2S_OK && (opt = getopt_long(argc, argv, ":o:d:vqhV", longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'o': c->out = optarg; break;
-		case 'd': c->dir = optarg; break;
-		case OPT_CHECK: c->opts.flags |= U2S_CHECK; break;
-		case 'v': c->stats = 1; c->opts.flags |= U2S_NOTES; break;
-		case OPT_URI_MODE: rc = parse_uri_mode(c, optarg); break;
-		case OPT_PACKAGE_PATH: rc = parse_package_path(c, optarg); break;
-		case OPT_PRESERVE: c->opts.flags |= U2S_PRESERVE_FIXED_JOINTS; break;
-		case OPT_SDF_VERSION: rc = parse_sdf_version(c, optarg); break;
-		case OPT_REPAIR: c->opts.flags |= U2S_REPAIR; break;
-		case OPT_REPAIR_MASS: rc = parse_repair_mass(c, optarg); break;
-		case 'q': c->opts.flags |= U2S_QUIET; break;
-		case OPT_WERROR: c->opts.flags |= U2S_WERROR; break;
-		case OPT_DIAGNOSTICS: rc = parse_diagnostics(c, optarg); break;
-		case OPT_WORLD: rc = parse_world(c, optarg); break;
-		case OPT_NO_GROUND: c->opts.flags |= U2S_NO_GROUND; break;
-		case OPT_POSE: rc = parse_pose(c, argc, argv); break;
-		case OPT_MODEL_DIR: c->model_dir = optarg; c->model_dirs = !optarg; break;
-		case OPT_MIGRATE: c->opts.flags |= U2S_MIGRATE; break;
-		case OPT_BRIDGE_CONFIG: c->bridge_config = optarg; break;
-		case OPT_OUTPUT_FORMAT: rc = parse_output_format(c, optarg); break;
-		case OPT_CONFINE: c->opts.flags |= U2S_CONFINE; break;
-		case OPT_ALLOW_DIR: rc = parse_allow_dir(c, optarg); break;
-		case 'h': print_usage(); return -1;
-		case 'V': printf("%s %s\n", PACKAGE_NAME, u2s_version()); return -1;
-		case ':':
+	while (rc == U2S_OK && (opt = getopt_long(argc, argv, shortopts, LONGOPTS, NULL)) != -1) {
+		struct given g = { optarg, argc, argv };
+		if (opt == ':')
 			return usage_error(c, D_CLI_OPTION_NO_ARGUMENT, "option '%s' needs an argument",
 					   argv[optind - 1]);
-		default:
+		if ((row = option_row(opt)) < 0)
 			return bad_option(c, argv[optind - 1]);
-		}
+		if (HANDLERS[row])
+			rc = HANDLERS[row](c, &g);
+		else
+			c->opts.flags |= FLAGS[row];
 	}
 	return rc;
 }
@@ -623,13 +637,12 @@ static int check_model_dir(const struct cli *c, int nfiles)
 		return usage_error(c, D_CLI_MODEL_ALONE, "%s", "--model-dir writes folders: no -o "
 				   "or --check with it");
 	if (c->model_dirs && !c->dir)
-		return usage_error(c, D_CLI_MODEL_NEEDS_DIR, "%s", "--model-dir without =DIR makes "
-				   "a folder OUT/NAME per FILE and needs -d OUT; for one folder "
-				   "write --model-dir=DIR FILE (with '=': a word after a bare "
-				   "--model-dir is a FILE)");
+		return usage_error(c, D_CLI_MODEL_NEEDS_DIR, "%s", "--model-dirs makes a folder "
+				   "OUT/NAME per FILE and needs -d OUT; for one folder write "
+				   "--model-dir DIR FILE");
 	if (c->model_dir && (c->dir || nfiles > 1))
-		return usage_error(c, D_CLI_MODEL_DIR_ONE, "%s", "--model-dir=DIR makes one folder "
-				   "from one FILE; for a folder per FILE write -d OUT --model-dir "
+		return usage_error(c, D_CLI_MODEL_DIR_ONE, "%s", "--model-dir DIR makes one folder "
+				   "from one FILE; for a folder per FILE write -d OUT --model-dirs "
 				   "FILE...");
 	return U2S_OK;
 }
@@ -655,28 +668,17 @@ static int check_usage(const struct cli *c, int nfiles, char **files)
 	if (c->npackages && c->opts.uri_mode != U2S_URI_FILE && !c->model_dir && !c->model_dirs)
 		return usage_error(c, D_CLI_PACKAGE_PATH_MODE, "%s",
 				   "--package-path applies to --uri-mode=file only");
-	if ((c->opts.flags & U2S_NO_GROUND) && !(c->opts.flags & U2S_WORLD))
-		return usage_error(c, D_CLI_NO_GROUND_ALONE, "%s",
-				   "--no-ground applies to --world only");
-	if ((c->bridge_config || (c->opts.flags & U2S_OUTPUT_URDF)) &&
-	    !(c->opts.flags & U2S_MIGRATE))
-		return usage_error(c, D_CLI_MIGRATE_ALONE, "%s", c->bridge_config ?
-				   "--bridge-config applies to --migrate only" :
-				   "--output-format=urdf applies to --migrate only");
+	if (c->bridge_config && !(c->opts.flags & U2S_MIGRATE))
+		return usage_error(c, D_CLI_MIGRATE_ALONE, "%s",
+				   "--bridge-config applies to --migrate only");
 	if (c->bridge_config && (c->dir || nfiles > 1 || (c->opts.flags & U2S_CHECK) ||
 				 c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_BRIDGE_ONE, "%s", "--bridge-config=FILE is the "
 				   "bridge of one FILE converted to one SDF: not with -d, --check, "
 				   "--model-dir or several FILEs");
-	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->opts.flags & (U2S_WORLD | U2S_POSE)))
-		return usage_error(c, D_CLI_URDF_WORLD, "%s", "--output-format=urdf writes the "
-				   "robot's URDF: not with --world or --pose");
 	if ((c->opts.flags & U2S_OUTPUT_URDF) && (c->model_dir || c->model_dirs))
 		return usage_error(c, D_CLI_URDF_NOT_FOLDER, "%s", "--output-format=urdf writes a "
 				   "URDF, not a model folder: not with --model-dir");
-	if (c->opts.repair_mass > 0 && !(c->opts.flags & U2S_REPAIR))
-		return usage_error(c, D_CLI_REPAIR_MASS_ALONE, "%s",
-				   "--repair-mass applies to --repair only");
 	if (c->dir && !is_dir(c->dir) && make_dirs(c, c->dir) != 0) {   /* as mkdir -p */
 		const char *why = strerror(errno);
 		char *text = xrealloc(c, NULL, strlen(c->dir) + strlen(why) + 64);
@@ -1010,6 +1012,38 @@ static void keep_stats(void *arg, const struct u2s_stats *st)
 	*(struct u2s_stats *)arg = *st;
 }
 
+/* The library's verdict on the options (u2s_options_check), said as it
+ * says it: U2S_OK or U2S_USAGE.  FOLDER: the model folder they are for,
+ * whose last part names the model (and, without --world=NAME, the
+ * world), or NULL.  The command line keeps no copy of its rules. */
+static int options_checked(const struct cli *c, const char *folder)
+{
+	struct u2s_options o = c->opts;
+	char *name = NULL;
+	int rc;
+
+	if (folder) {
+		size_t n = strlen(folder);
+		const char *base;
+		while (n > 1 && folder[n - 1] == '/')
+			n--;
+		name = xrealloc(c, NULL, n + 1);
+		memcpy(name, folder, n);
+		name[n] = '\0';
+		base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+		o.model_name = base;
+		if (o.flags & U2S_WORLD)
+			o.flags |= U2S_WORLD_INCLUDE;   /* as the folder's world.sdf is made */
+	}
+	o.diag_record_fn = print_record;
+	o.diag_record_arg = (void *)c;
+	rc = u2s_options_check(&o);
+	if (rc != U2S_OK)
+		try_help(c);
+	free(name);
+	return rc;
+}
+
 /* Converts FILE ("-": standard input) to OUT (NULL: standard output), or
  * into the model folder OUT with --model-dir. */
 static int convert_one(struct cli *c, const char *file, const char *out)
@@ -1029,7 +1063,7 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 	}
 	if (c->bridge_config && !folder && bridge_writable(c, c->bridge_config) != U2S_OK)
 		return U2S_IO;
-	if (folder && (rc = check_folder_name(c, out)) != U2S_OK)
+	if (folder && (rc = options_checked(c, out)) != U2S_OK)
 		return rc;
 	if (name && (in_fd = open(name, O_RDONLY)) < 0) {
 		say(c, D_CLI_OPEN_FAILED, "cannot open %s: %s", name, strerror(errno));
@@ -1142,6 +1176,8 @@ int main(int argc, char **argv)
 	rc = parse_options(&c, argc, argv);
 	if (rc == U2S_OK)
 		rc = check_usage(&c, argc - optind, argv + optind);
+	if (rc == U2S_OK)
+		rc = options_checked(&c, NULL);
 	if (rc != U2S_OK) {
 		free(c.packages);
 		free(c.allow_dirs);

@@ -347,6 +347,14 @@ int u2s_sdf_version_known(const char *version);
  * names to (world_name, model_name), for callers that derive them. */
 int u2s_xml_text_ok(const char *text);
 
+/* Checks OPTS as every conversion does before reading anything (the
+ * flags' relations of options.def, names, numbers): U2S_OK, or U2S_USAGE
+ * with the message given as a conversion gives it (through OPTS's
+ * callbacks), about no input (its file NULL).  For callers that refuse
+ * bad options before touching any file: the command line and the Python
+ * binding, which keep no copy of these rules. */
+int u2s_options_check(const struct u2s_options *opts);
+
 /* NAME is what messages call the input (NULL: "<stdin>").  OPTS may be
  * NULL (all defaults).  With U2S_CHECK, OUT_FD is not used. */
 int u2s_convert(int in_fd, const char *name, int out_fd, const struct u2s_options *opts);

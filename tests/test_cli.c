@@ -1441,8 +1441,8 @@ Test(cli, world_and_pose_usage_errors)
 	r = U2S(NULL, GOOD, "--world=");
 	expect_status(&r, 2);
 	cr_assert_str_eq(r.out, "");
-	expect_in(r.err, "--world: ''", "stderr");
-	expect_in(r.err, "[U2S1032]", "stderr");
+	expect_in(r.err, "world_name (--world=NAME) ''", "stderr");
+	expect_in(r.err, "[U2S1035]", "stderr");
 	run_free(&r);
 	r = U2S(NULL, GOOD, "--world=a::b");
 	expect_status(&r, 2);
@@ -1454,7 +1454,7 @@ Test(cli, world_and_pose_usage_errors)
 	run_free(&r);
 	r = U2S(NULL, GOOD, "--no-ground");
 	expect_status(&r, 2);
-	expect_in(r.err, "[U2S1034]", "stderr");
+	expect_in(r.err, "[U2S1091]", "stderr");
 	run_free(&r);
 }
 
@@ -1474,18 +1474,17 @@ static void put_package(const char *dir)
 	put_file(dir, "pkgs/pkg/meshes/a.stl", "solid a\nendsolid a\n");
 }
 
-/* --model-dir=DIR is one folder from one FILE; bare --model-dir is a
- * folder per FILE with -d OUT.  Every other mix is a usage error saying
- * what to write, and writes nothing: the space form of old (--model-dir
- * DIR FILE) above all, which now reads DIR as a FILE. */
+/* --model-dir DIR (or --model-dir=DIR) is one folder from one FILE;
+ * --model-dirs (or, with -d, a bare --model-dir) a folder per FILE with
+ * -d OUT.  Every other mix is a usage error saying what to write, and
+ * writes nothing. */
 Test(cli, model_dir_spellings)
 {
 	static const struct { const char *args[6]; const char *says; } cases[] = {
-		{ { "--model-dir", "models/robot", "robot.urdf" }, "write --model-dir=DIR FILE" },
-		{ { "--model-dir", "robot.urdf" }, "needs -d OUT" },
-		{ { "--model-dir=models/robot", "-d", "out", "robot.urdf" }, "-d OUT --model-dir" },
-		{ { "--model-dir=models/robot", "robot.urdf", "robot.urdf" }, "-d OUT --model-dir" },
-		{ { "--model-dir", "-o", "x.sdf", "robot.urdf" }, "no -o or --check" },
+		{ { "--model-dirs", "robot.urdf" }, "needs -d OUT" },
+		{ { "--model-dir=models/robot", "-d", "out", "robot.urdf" }, "-d OUT --model-dirs" },
+		{ { "--model-dir", "models/robot", "robot.urdf", "robot.urdf" }, "-d OUT --model-dirs" },
+		{ { "--model-dirs", "-o", "x.sdf", "robot.urdf" }, "no -o or --check" },
 		{ { "--model-dir=models/robot", "--check", "robot.urdf" }, "no -o or --check" },
 	};
 	char *dir = temp_dir();
@@ -1502,6 +1501,29 @@ Test(cli, model_dir_spellings)
 	}
 	cr_assert_eq(dir_entries(dir), 2u, "nothing written beside robot.urdf and models/");
 	cr_assert_eq(dir_entries(path_in(dir, "models")), 0u, "nothing written in models/");
+	remove_tree(dir);
+}
+
+/* The forms users type: --model-dir DIR with a space, and --model-dirs
+ * with -d (the bare --model-dir with -d of old is model_dir_batch's). */
+Test(cli, model_dir_with_a_space_and_model_dirs, .timeout = 60)
+{
+	char *dir = temp_dir(), *config;
+	struct run r;
+
+	put_file(dir, "robot.urdf", "<robot name='r'><link name='a'>" INERTIAL "</link></robot>");
+	r = u2s_env(dir, NULL, NULL, ARGS("-q", "--model-dir", "models/robot", "robot.urdf"));
+	expect_status(&r, 0);
+	run_free(&r);
+	config = path_in(dir, "models/robot/model.config");
+	cr_assert_eq(access(config, R_OK), 0, "no models/robot/model.config");
+	free(config);
+	r = u2s_env(dir, NULL, NULL, ARGS("-q", "-d", "many", "--model-dirs", "robot.urdf"));
+	expect_status(&r, 0);
+	run_free(&r);
+	config = path_in(dir, "many/robot/model.config");
+	cr_assert_eq(access(config, R_OK), 0, "no many/robot/model.config");
+	free(config);
 	remove_tree(dir);
 }
 

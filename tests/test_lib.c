@@ -1740,7 +1740,7 @@ Test(lib, model_name_maps_each_mesh_once_and_tells_it)
 	urdf = mesh_robot("package://pk/m/x.stl");
 	r = convert_opts(urdf, &opts);
 	cr_assert_eq(r.rc, U2S_USAGE);
-	expect_in(r.msgs, "model_name 'a/b' cannot name a model folder");
+	expect_in(r.msgs, "model_name (--model-dir's last part) 'a/b' cannot name a model folder");
 	result_free(&r);
 	free(urdf);
 	free(pk);

@@ -360,7 +360,7 @@ Test(migrate, bridge_needs_migrate)
 	o.bridge_arg = &g;
 	r = convert_opts(ROBOT(""), &o);
 	cr_assert_eq(r.rc, U2S_USAGE);
-	cr_assert(strstr(r.msgs, "bridge_fn applies to U2S_MIGRATE only"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "bridge_fn (--bridge-config) applies to U2S_MIGRATE (--migrate) only"), "%s", r.msgs);
 	result_free(&r);
 	free(g.p);
 }
@@ -730,6 +730,6 @@ Test(migrate, urdf_output_takes_no_world)
 	o.flags = U2S_MIGRATE | U2S_OUTPUT_URDF | U2S_WORLD;
 	r = convert_opts(ROBOT(""), &o);
 	cr_assert_eq(r.rc, U2S_USAGE);
-	cr_assert(strstr(r.msgs, "U2S_OUTPUT_URDF writes the robot's URDF"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "U2S_OUTPUT_URDF (--output-format) excludes U2S_WORLD (--world)"), "%s", r.msgs);
 	result_free(&r);
 }

@@ -287,7 +287,7 @@ Test(world, usage_errors)
 	o.flags = U2S_NO_GROUND;
 	r = convert_rec(FIXED_TO_WORLD, &o);
 	cr_assert_eq(r.rc, U2S_USAGE);
-	cr_assert(strstr(r.msgs, "[U2S1037]"), "%s", r.msgs);
+	cr_assert(strstr(r.msgs, "[U2S1091]"), "%s", r.msgs);
 	result_free(&r);
 }
 

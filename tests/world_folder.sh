@@ -114,16 +114,16 @@ refused() {
 ctl=$(printf 'a\001b')
 bad=$(printf 'a\377b')
 nel=$(printf 'a\302\205b')
-refused U2S1079 --world=world "$work/bot.urdf"
-refused U2S1079 --world="$ctl" "$work/bot.urdf"
-refused U2S1079 --world="$bad" "$work/bot.urdf"
-refused U2S1079 --world="$nel" "$work/bot.urdf"
-refused U2S1032 --world=a::b "$work/bot.urdf"
-refused U2S1080 --world --model-dir="$work/n/world" "$work/bot.urdf"
-refused U2S1080 --world --model-dir="$work/n/a::b" "$work/bot.urdf"
-refused U2S1080 --world --model-dir="$work/n/__x__/" "$work/bot.urdf"
-refused U2S1081 --model-dir="$work/n/$ctl" "$work/bot.urdf"
-refused U2S1081 --world=w --model-dir="$work/n/$bad" "$work/bot.urdf"
+refused U2S1082 --world=world "$work/bot.urdf"
+refused U2S1082 --world="$ctl" "$work/bot.urdf"
+refused U2S1082 --world="$bad" "$work/bot.urdf"
+refused U2S1082 --world="$nel" "$work/bot.urdf"
+refused U2S1035 --world=a::b "$work/bot.urdf"
+refused U2S1085 --world --model-dir="$work/n/world" "$work/bot.urdf"
+refused U2S1085 --world --model-dir="$work/n/a::b" "$work/bot.urdf"
+refused U2S1085 --world --model-dir="$work/n/__x__/" "$work/bot.urdf"
+refused U2S1083 --model-dir="$work/n/$ctl" "$work/bot.urdf"
+refused U2S1083 --world=w --model-dir="$work/n/$bad" "$work/bot.urdf"
 # a folder named world is a model folder like any other: its world named apart
 rm -rf "$work/n"; mkdir "$work/n"
 "$U2S" -q --world=lab --model-dir="$work/n/world" "$work/bot.urdf" || fail "--world=lab --model-dir=.../world refused"
@@ -140,8 +140,8 @@ cp "$work/bot.urdf" "$work/in/ok.urdf"
 	"$work/in/ok.urdf" 2> "$work/err"
 rc=$?
 [ $rc -eq 2 ] || fail "-d with names that cannot be: status $rc, not 2: $(cat "$work/err")"
-grep -q U2S1080 "$work/err" || fail "-d: world.urdf's world not refused: $(cat "$work/err")"
-grep -q U2S1081 "$work/err" || fail "-d: a control byte in a file name not refused: $(cat "$work/err")"
+grep -q U2S1085 "$work/err" || fail "-d: world.urdf's world not refused: $(cat "$work/err")"
+grep -q U2S1083 "$work/err" || fail "-d: a control byte in a file name not refused: $(cat "$work/err")"
 [ "$(ls -A "$work/d")" = ok ] || fail "-d: made $(ls -A "$work/d"), not ok alone"
 xml_ok "$work/d/ok/world.sdf" "$work/d/ok"/model-*.sdf
 exit $status
