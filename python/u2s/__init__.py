@@ -11,9 +11,7 @@ rejected.  A conversion keeps no state: any number may run at once on
 threads (the library runs without the GIL).
 """
 import ctypes
-import math
 import os
-import sys
 from collections.abc import Mapping
 from typing import List, NamedTuple, Optional
 
@@ -107,36 +105,28 @@ def _env_path(value, variable):
 
 
 def _world_options(world, no_ground, pose):
-    """(flags, world name bytes or None, pose tuple or None), or ValueError."""
+    """(flags, world name bytes or None, pose tuple or None), or ValueError
+    for what is not of the right type; what the values may be is the
+    library's to say (u2s_options_check, in _run)."""
     flags, name = 0, None
     if world is True:
         flags |= _lib.U2S_WORLD
     elif isinstance(world, str):
-        if (not world or world == "world" or "::" in world
-                or (len(world) >= 4 and world.startswith("__") and world.endswith("__"))):
-            raise ValueError("world %r cannot name a world: it is empty, or SDFormat "
-                             "reserves it ('world', '::' in it, or __x__)" % world)
-        # the name goes into the XML as it is: only characters XML holds
-        # (no control character, no lone surrogate, not U+FFFE or U+FFFF)
-        if any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f or 0xd800 <= ord(c) <= 0xdfff
-               or ord(c) in (0xfffe, 0xffff) for c in world):
-            raise ValueError("world %r cannot name a world: it holds a control "
-                             "character or a character XML cannot hold" % world)
         flags |= _lib.U2S_WORLD
-        name = world.encode("utf-8")
+        # a lone surrogate kept as bytes the library refuses, not an
+        # encoding error of Python's
+        name = world.encode("utf-8", "surrogatepass")
     elif world not in (None, False):
         raise ValueError("world must be None, True or a name, not %r" % (world,))
     if no_ground:
-        if not flags:
-            raise ValueError("no_ground applies to world only")
         flags |= _lib.U2S_NO_GROUND
     if pose is not None:
         try:
             pose = tuple(float(v) for v in pose)
         except (TypeError, ValueError):
             raise ValueError("pose must be six numbers x y z roll pitch yaw") from None
-        if len(pose) != 6 or not all(math.isfinite(v) for v in pose):
-            raise ValueError("pose must be six finite numbers x y z roll pitch yaw")
+        if len(pose) != 6:
+            raise ValueError("pose must be six numbers x y z roll pitch yaw")
         flags |= _lib.U2S_POSE
     return flags, name, pose
 
@@ -162,13 +152,10 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     if uri_mode not in URI_MODES:
         raise ValueError("uri_mode must be one of %s, not %r" % (", ".join(URI_MODES),
                                                                    uri_mode))
-    if output_format not in ("sdf", "urdf") or (output_format == "urdf" and not migrate):
-        raise ValueError("output_format must be 'sdf', or 'urdf' with migrate, not %r"
-                         % (output_format,))
-    # not subnormal either: the SDF would say 0, which is no mass
-    if repair_mass is not None and not sys.float_info.min <= repair_mass < float("inf"):
-        raise ValueError("repair_mass must be a positive number of kg, at least %r "
-                         "(smaller ones are subnormal: written as 0)" % sys.float_info.min)
+    if output_format not in ("sdf", "urdf"):
+        raise ValueError("output_format must be 'sdf' or 'urdf', not %r" % (output_format,))
+    if repair_mass is not None and not repair_mass > 0:
+        raise ValueError("repair_mass must be a positive number of kg, not %r" % (repair_mass,))
     world_flags, world_name, pose = _world_options(world, no_ground, pose)
     lib = _lib.load()
     diagnostics = []
@@ -216,6 +203,10 @@ def _run(urdf, name, check, sdf_version, repair, repair_mass, preserve_fixed_joi
     callback = _lib.DiagRecordFn(record)   # kept alive until the call returns
     opts.diag_record_fn = callback
 
+    # the library's rules (options.def's relations, names, numbers), as
+    # the command line has them: raised with the library's own words
+    if lib.u2s_options_check(ctypes.byref(opts)) != _lib.U2S_OK:
+        raise ValueError("; ".join(d.message for d in diagnostics))
     sdf = ctypes.c_void_p()
     sdf_len = ctypes.c_size_t()
     rc = lib.u2s_convert_buffer(urdf, len(urdf), os.fsencode(name), ctypes.byref(sdf),

@@ -13,6 +13,8 @@ import threading
 
 SONAME = "libu2s.so.1"
 U2S_WARNING, U2S_ERROR = 0, 1
+# enum u2s_status (the ones the binding looks at)
+U2S_OK, U2S_USAGE = 0, 2
 
 
 class Package(ctypes.Structure):
@@ -134,6 +136,8 @@ def load():
                 ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t),
                 ctypes.POINTER(Options)]
             lib.u2s_convert_buffer.restype = ctypes.c_int
+            lib.u2s_options_check.argtypes = [ctypes.POINTER(Options)]
+            lib.u2s_options_check.restype = ctypes.c_int
             lib.u2s_free.argtypes = [ctypes.c_void_p]
             lib.u2s_free.restype = None
             lib.u2s_version.argtypes = []
