@@ -14,6 +14,9 @@
 
 /* A message of the CLI's (CODE, from diag_codes.def). */
 typedef void modeldir_say_fn(void *arg, unsigned code, const char *text);
+/* Out of memory: says so, removes what the undo list holds, exits with
+ * status 3 (never returns). */
+typedef void modeldir_oom_fn(void *arg);
 
 struct undo;
 
@@ -27,6 +30,8 @@ struct modeldir_run {
 	struct undo *undo;                /* what a fatal signal removes */
 	modeldir_say_fn *say;
 	void *say_arg;
+	modeldir_oom_fn *oom;             /* does not return */
+	void *oom_arg;
 };
 
 /* The URDF read from IN_FD (named FILE; NULL: standard input) into the
