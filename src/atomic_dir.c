@@ -349,8 +349,13 @@ int atomic_dir_finish(struct atomic_dir *d, int rc)
 	undo_block(&old);
 	if (rc == U2S_OK && d->made)
 		rc = put_in_place(d);
-	if (rc != U2S_OK && d->made)
+	/* every path made in TMP is recorded: removed from the list, which
+	 * needs no memory (nftw's opendir does, and once memory has run out
+	 * it failed and left the folder), then by a walk for anything else */
+	if (rc != U2S_OK && d->made) {
+		undo_remove_all(d->undo);
 		remove_tree(d->tmp);
+	}
 	undo_forget(d->undo);
 	undo_unblock(&old);
 	strset_free(&d->dirs);

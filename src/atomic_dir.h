@@ -76,8 +76,10 @@ char *atomic_dir_asprintf(const struct atomic_dir *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* With RC U2S_OK, the folder renamed to DIR (over what is there);
- * otherwise, or if that fails, removed; either way with the fatal signals
- * blocked, the undo list emptied and D freed.  Returns the status. */
+ * otherwise, or if that fails, removed (by the undo list, which holds
+ * every path made in it: no memory needed); either way with the fatal
+ * signals blocked, the undo list emptied and D freed.  Returns the
+ * status. */
 int atomic_dir_finish(struct atomic_dir *d, int rc);
 
 #endif
