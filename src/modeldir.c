@@ -1,8 +1,6 @@
 /* modeldir: --model-dir DIR, the folder's contents (modeldir.h); the
  * folder itself is built by atomic_dir.c. */
 #define _XOPEN_SOURCE 700
-#define _DEFAULT_SOURCE
-#define _GNU_SOURCE
 
 #include "modeldir.h"
 
@@ -19,14 +17,13 @@
 #include "cli_codes.h"
 #include "strset.h"
 
-
 /* model.config's first lines: what marks a folder u2s may replace.  A
  * comment may not hold "--" (XML 1.0, 2.5): strict parsers refuse the
  * marker of u2s 0.3 and 0.4, which is still recognised, never written. */
 static const char MARKER[] = "<!-- u2s model folder: u2s replaces it (option model-dir) -->";
 static const char MARKER_0_3[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
 
-
+/* One folder being filled. */
 struct folder {
 	struct atomic_dir dir;        /* the folder being built, beside DIR */
 	struct strset paths;          /* under meshes/, copied so far */
@@ -69,8 +66,8 @@ static int met_before(struct folder *f, struct strset *set, const char *s)
 /* ---- reading ---------------------------------------------------------------- */
 
 /* All of FD, '\0'-terminated, in *LEN bytes; NULL (errno set) when it
- * cannot be read. */
-static char *read_fd(int fd, size_t *len)
+ * cannot be read (out of memory: F's OOM, which does not return). */
+static char *read_fd(struct folder *f, int fd, size_t *len)
 {
 	char *buf = NULL, *bigger;
 	size_t cap = 0, n = 0;
@@ -84,11 +81,8 @@ static char *read_fd(int fd, size_t *len)
 		if (n == cap) {
 			cap = cap ? cap * 2 : first;
 			bigger = realloc(buf, cap + 1);
-			if (!bigger) {
-				free(buf);
-				errno = ENOMEM;
-				return NULL;
-			}
+			if (!bigger)
+				f->dir.oom(f->dir.oom_arg);
 			buf = bigger;
 		}
 		r = read(fd, buf + n, cap - n);
@@ -105,14 +99,14 @@ static char *read_fd(int fd, size_t *len)
 	return buf;
 }
 
-static char *read_all(const char *path, size_t *len)
+static char *read_all(struct folder *f, const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY), err;
 	char *buf;
 
 	if (fd < 0)
 		return NULL;
-	buf = read_fd(fd, len);
+	buf = read_fd(f, fd, len);
 	err = errno;
 	close(fd);
 	errno = err;
@@ -136,7 +130,7 @@ static int on_mesh(void *arg, const char *source, const char *path)
 	return err;
 }
 
-/* ---- the folder --------------------------------------------------------------- */
+/* ---- what the folder holds ------------------------------------------------------ */
 
 /* The library's writer (u2s_convert_buffer_to) into the descriptor ARG. */
 static int write_fd(void *arg, const char *buf, size_t len)
@@ -232,7 +226,7 @@ static int ours(struct folder *f, const char *dir)
 	size_t len;
 	int yes;
 
-	text = read_all(path, &len);
+	text = read_all(f, path, &len);
 	yes = text && (strstr(text, MARKER) != NULL || strstr(text, MARKER_0_3) != NULL);
 	free(text);
 	free(path);
@@ -275,8 +269,8 @@ static int hold_bridge(void *arg, const char *buf, size_t len)
 	struct folder *f = arg;
 	char *p = realloc(f->bridge, f->bridge_len + len + 1);
 
-	if (!p)
-		return ENOMEM;
+	if (!p)   /* as main.c's holder for --bridge-config */
+		f->dir.oom(f->dir.oom_arg);
 	memcpy(p + f->bridge_len, buf, len);
 	f->bridge_len += len;
 	p[f->bridge_len] = '\0';
@@ -420,7 +414,7 @@ int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, c
 		     "u2s made: not replaced", f.dir.path);
 		rc = U2S_IO;
 	}
-	if (rc == U2S_OK && (buf = read_fd(in_fd, &len)) == NULL) {
+	if (rc == U2S_OK && (buf = read_fd(&f, in_fd, &len)) == NULL) {
 		sayf(&f, D_CLI_MODEL_READ, "cannot read %s: %s", file ? file : "standard input",
 		     strerror(errno));
 		rc = U2S_IO;
