@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli_codes.h"
+#include "cli_oom.h"
 #include "modeldir.h"
 #include "u2s.h"
 #include "undo.h"
@@ -231,13 +232,20 @@ static int usage_error(const struct cli *c, enum cli_code code, const char *fmt,
 	return U2S_USAGE;
 }
 
+/* Out of memory: the CLI's one answer (cli_oom.h), for main.c's own
+ * allocations and, through struct modeldir_run, the model folder's. */
+static void out_of_memory(void *arg)
+{
+	const struct cli *c = arg;
+
+	cli_out_of_memory(say_code, arg, c->undo);
+}
+
 static void *xrealloc(const struct cli *c, void *p, size_t n)
 {
 	p = realloc(p, n);
-	if (!p) {
-		say(c, D_OUT_OF_MEMORY, "out of memory");
-		exit(U2S_IO);
-	}
+	if (!p)
+		out_of_memory((void *)c);
 	return p;
 }
 
@@ -1074,7 +1082,7 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		 * here, in every style */
 		struct u2s_options o = c->opts;
 		struct modeldir_run run = { &o, !!(c->opts.flags & U2S_WORLD), c->undo,
-					    say_code, c };
+					    say_code, c, out_of_memory, c };
 		o.diag_record_fn = print_record;
 		o.diag_record_arg = c;
 		rc = modeldir_make(&run, in_fd, name, out);

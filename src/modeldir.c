@@ -1,24 +1,21 @@
-/* modeldir: --model-dir DIR (modeldir.h). */
+/* modeldir: --model-dir DIR, the folder's contents (modeldir.h); the
+ * folder itself is built by atomic_dir.c. */
 #define _XOPEN_SOURCE 700
-#define _DEFAULT_SOURCE   /* mkdtemp, copy_file_range */
-#define _GNU_SOURCE
 
 #include "modeldir.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_dir.h"
 #include "cli_codes.h"
-#include "undo.h"
+#include "strset.h"
 
 /* model.config's first lines: what marks a folder u2s may replace.  A
  * comment may not hold "--" (XML 1.0, 2.5): strict parsers refuse the
@@ -26,23 +23,13 @@
 static const char MARKER[] = "<!-- u2s model folder: u2s replaces it (option model-dir) -->";
 static const char MARKER_0_3[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
 
-/* A set of strings: hashed, CAP slots (a power of two), at most half full. */
-struct strset {
-	char **v;
-	size_t n, cap;
-};
-
+/* One folder being filled. */
 struct folder {
-	const char *tmp;              /* the folder being built */
-	struct undo *undo;            /* each path in it, recorded before it is made */
+	struct atomic_dir dir;        /* the folder being built, beside DIR */
 	struct strset paths;          /* under meshes/, copied so far */
 	struct strset said;           /* the diagnostics printed, by code and place */
-	struct strset dirs;           /* the directories made in it */
 	u2s_diag_record_fn *record;   /* the caller's, which prints them */
 	void *record_arg;
-	modeldir_say_fn *say;
-	void *say_arg;
-	int failed;                   /* a message was said */
 	u2s_stats_fn *stats;          /* the caller's statistics */
 	void *stats_arg;
 	char *bridge;                 /* --migrate: bridge.yaml, as the first version gave it */
@@ -52,6 +39,9 @@ struct folder {
 };
 
 static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
 {
 	char text[4096];
 	va_list ap;
@@ -59,145 +49,25 @@ static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	f->say(f->say_arg, code, text);
-	f->failed = 1;
+	f->dir.say(f->dir.say_arg, code, text);
 }
 
-static char *xasprintf(const char *fmt, ...)
+/* Whether S is in SET; if not, it is now (out of memory: the CLI's
+ * answer, which does not return). */
+static int met_before(struct folder *f, struct strset *set, const char *s)
 {
-	va_list ap;
-	char *s;
-	int n;
+	int met = strset_met_before(set, s);
 
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		abort();   /* out of memory, for a path or a line of text */
-	return s;
+	if (met < 0)
+		f->dir.oom(f->dir.oom_arg);
+	return met;
 }
 
-/* ---- files ------------------------------------------------------------------ */
-
-/* PATH recorded for a fatal signal's handler to remove (undo.h). */
-static void record(struct folder *f, const char *path, int is_dir)
-{
-	if (undo_push(f->undo, path, is_dir) != 0)
-		abort();   /* out of memory, for a path */
-}
-
-/* The folders on the way to ROOT/REL (its last part a file's name). */
-static int met_before(struct strset *set, const char *s);
-
-static int mkdirs_under(struct folder *f, const char *root, const char *rel)
-{
-	char *p = xasprintf("%s/%s", root, rel), *s;
-	struct stat st;
-
-	for (s = p + strlen(root) + 1; (s = strchr(s, '/')) != NULL; s++) {
-		*s = '\0';
-		if (met_before(&f->dirs, p)) {   /* made already: no system call */
-			*s = '/';
-			continue;
-		}
-		if (lstat(p, &st) != 0)
-			record(f, p, 1);
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-			free(p);
-			return -1;
-		}
-		*s = '/';
-	}
-	free(p);
-	return 0;
-}
-
-/* The new file PATH of the folder, open for writing, of MODE (less the
- * umask); -1 (errno set). */
-static int create_file(struct folder *f, const char *path, mode_t mode)
-{
-	record(f, path, 0);
-	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-}
-
-/* Writes LEN bytes of BUF to FD; 0 or an errno value (a short write, as
- * at a file-size limit, is retried and then fails with the reason). */
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 && errno ? errno : EIO;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-/* Whether copy_file_range failed only for not copying between these
- * files (not a full disk or a file-size limit: those are the answer). */
-static int copy_unsupported(int err)
-{
-	return err == EXDEV || err == EINVAL || err == ENOSYS || err == EOPNOTSUPP ||
-	       err == EBADF;
-}
-
-/* Copies SRC to the new file DST of F, byte for byte, with no wider a
- * mode than SRC's (a file only its owner reads is not published); 0 or
- * an errno value.  SRC is opened without blocking and must be a regular
- * file: the library checked it, and a FIFO put in its place since must
- * not hang the copy. */
-static int copy_file(struct folder *f, const char *src, const char *dst)
-{
-	int in = open(src, O_RDONLY | O_NONBLOCK | O_CLOEXEC), out, err = 0;
-	char buf[1 << 16];
-	struct stat st;
-	ssize_t n;
-
-	if (in < 0)
-		return errno;
-	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
-		err = S_ISREG(st.st_mode) ? errno : EINVAL;
-		close(in);
-		return err;
-	}
-	fcntl(in, F_SETFL, 0);   /* reads of a regular file never block: plain reads */
-	out = create_file(f, dst, st.st_mode & 0666);
-	if (out < 0) {
-		err = errno;
-		close(in);
-		return err;
-	}
-	while ((n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0)) > 0)
-		;
-	if (n < 0 && copy_unsupported(errno)) {   /* by hand */
-		while ((n = read(in, buf, sizeof buf)) > 0 && (err = write_all(out, buf, (size_t)n)) == 0)
-			;
-	}
-	if (n < 0 && !err)
-		err = errno ? errno : EIO;
-	close(in);
-	if (close(out) != 0 && !err)
-		err = errno;
-	return err;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st; (void)flag; (void)ftw;
-	return remove(path);
-}
-
-static void remove_tree(const char *dir)
-{
-	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-}
+/* ---- reading ---------------------------------------------------------------- */
 
 /* All of FD, '\0'-terminated, in *LEN bytes; NULL (errno set) when it
- * cannot be read. */
-static char *read_fd(int fd, size_t *len)
+ * cannot be read (out of memory: F's OOM, which does not return). */
+static char *read_fd(struct folder *f, int fd, size_t *len)
 {
 	char *buf = NULL, *bigger;
 	size_t cap = 0, n = 0;
@@ -211,11 +81,8 @@ static char *read_fd(int fd, size_t *len)
 		if (n == cap) {
 			cap = cap ? cap * 2 : first;
 			bigger = realloc(buf, cap + 1);
-			if (!bigger) {
-				free(buf);
-				errno = ENOMEM;
-				return NULL;
-			}
+			if (!bigger)
+				f->dir.oom(f->dir.oom_arg);
 			buf = bigger;
 		}
 		r = read(fd, buf + n, cap - n);
@@ -232,68 +99,18 @@ static char *read_fd(int fd, size_t *len)
 	return buf;
 }
 
-static char *read_all(const char *path, size_t *len)
+static char *read_all(struct folder *f, const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY), err;
 	char *buf;
 
 	if (fd < 0)
 		return NULL;
-	buf = read_fd(fd, len);
+	buf = read_fd(f, fd, len);
 	err = errno;
 	close(fd);
 	errno = err;
 	return buf;
-}
-
-/* PATH's slot in F's set: where it is, or the empty one it would take. */
-static char **slot(char **paths, size_t cap, const char *path)
-{
-	size_t h = 14695981039346656037u;   /* FNV-1a */
-	const unsigned char *c;
-
-	for (c = (const unsigned char *)path; *c; c++)
-		h = (h ^ *c) * 1099511628211u;
-	for (h &= cap - 1; paths[h] && strcmp(paths[h], path); h = (h + 1) & (cap - 1))
-		;
-	return &paths[h];
-}
-
-/* Whether S is in SET; if not, it is now (a set, not a list: a robot
- * with many meshes costs no scan per mesh). */
-static int met_before(struct strset *set, const char *s)
-{
-	char **at;
-	size_t i;
-
-	if (2 * (set->n + 1) > set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 64;
-		char **bigger = calloc(cap, sizeof *bigger);
-		if (!bigger)
-			abort();   /* out of memory, for a path */
-		for (i = 0; i < set->cap; i++)
-			if (set->v[i])
-				*slot(bigger, cap, set->v[i]) = set->v[i];
-		free(set->v);
-		set->v = bigger;
-		set->cap = cap;
-	}
-	at = slot(set->v, set->cap, s);
-	if (*at)
-		return 1;
-	if ((*at = strdup(s)) == NULL)
-		abort();
-	set->n++;
-	return 0;
-}
-
-static void strset_free(struct strset *set)
-{
-	size_t i;
-
-	for (i = 0; i < set->cap; i++)
-		free(set->v[i]);
-	free(set->v);
 }
 
 /* opts.mesh_fn: the file SOURCE (a regular file the library checked)
@@ -302,43 +119,31 @@ static void strset_free(struct strset *set)
 static int on_mesh(void *arg, const char *source, const char *path)
 {
 	struct folder *f = arg;
-	char *dst;
+	char *rel;
 	int err;
 
-	if (met_before(&f->paths, path))
+	if (met_before(f, &f->paths, path))
 		return 0;
-	dst = xasprintf("%s/meshes/%s", f->tmp, path);
-	err = mkdirs_under(f, f->tmp, dst + strlen(f->tmp) + 1) ? errno : copy_file(f, source, dst);
-	free(dst);
+	rel = atomic_dir_asprintf(&f->dir, "meshes/%s", path);
+	err = atomic_dir_copy(&f->dir, source, rel);
+	free(rel);
 	return err;
 }
 
-/* ---- the folder --------------------------------------------------------------- */
+/* ---- what the folder holds ------------------------------------------------------ */
 
 /* The library's writer (u2s_convert_buffer_to) into the descriptor ARG. */
 static int write_fd(void *arg, const char *buf, size_t len)
 {
-	return write_all(*(int *)arg, buf, len);
+	return atomic_dir_write_all(*(int *)arg, buf, len);
 }
 
-static int write_text(struct folder *f, const char *path, const char *text)
-{
-	int fd = create_file(f, path, 0666), err;
-
-	if (fd < 0)
-		return errno;
-	err = write_all(fd, text, strlen(text));
-	if (close(fd) != 0 && !err)
-		err = errno;
-	return err;
-}
-
-static char *xml_escape(const char *s)
+static char *xml_escape(struct folder *f, const char *s)
 {
 	char *o = malloc(strlen(s) * 6 + 1), *p = o;
 
 	if (!o)
-		abort();
+		f->dir.oom(f->dir.oom_arg);   /* does not return */
 	for (; *s; s++)
 		switch (*s) {
 		case '&': p += sprintf(p, "&amp;"); break;
@@ -389,28 +194,25 @@ static int write_config(struct folder *f, const char *name, const char *file)
 {
 	const char *const *v = u2s_sdf_versions();
 	/* a file name may hold any byte: said only when XML can hold it */
-	char *ename = xml_escape(name),
-	     *efile = xml_escape(!file ? "standard input" : u2s_xml_text_ok(file) ? file :
+	char *ename = xml_escape(f, name),
+	     *efile = xml_escape(f, !file ? "standard input" : u2s_xml_text_ok(file) ? file :
 				 "a file whose name is not UTF-8 text");
-	char *text = xasprintf("<?xml version='1.0'?>\n%s\n<model>\n  <name>%s</name>\n"
+	char *text = atomic_dir_asprintf(&f->dir, "<?xml version='1.0'?>\n%s\n<model>\n  <name>%s</name>\n"
 			       "  <version>1</version>\n", MARKER, ename), *t;
-	char *path;
 	int err;
 
 	for (; *v; v++) {
 		if (!listed_in_config(*v))
 			continue;
-		t = xasprintf("%s  <sdf version='%s'>model-%s.sdf</sdf>\n", text, *v, *v);
+		t = atomic_dir_asprintf(&f->dir, "%s  <sdf version='%s'>model-%s.sdf</sdf>\n", text, *v, *v);
 		free(text);
 		text = t;
 	}
-	t = xasprintf("%s  <author>\n    <name>u2s</name>\n  </author>\n  <description>%s, "
+	t = atomic_dir_asprintf(&f->dir, "%s  <author>\n    <name>u2s</name>\n  </author>\n  <description>%s, "
 		      "converted from URDF by u2s %s</description>\n</model>\n", text, efile,
 		      u2s_version());
 	free(text);
-	path = xasprintf("%s/model.config", f->tmp);
-	err = write_text(f, path, t);
-	free(path);
+	err = atomic_dir_write(&f->dir, "model.config", t);
 	free(t);
 	free(ename);
 	free(efile);
@@ -418,13 +220,13 @@ static int write_config(struct folder *f, const char *name, const char *file)
 }
 
 /* Whether DIR is a folder u2s wrote (its model.config starts so). */
-static int ours(const char *dir)
+static int ours(struct folder *f, const char *dir)
 {
-	char *path = xasprintf("%s/model.config", dir), *text;
+	char *path = atomic_dir_asprintf(&f->dir, "%s/model.config", dir), *text;
 	size_t len;
 	int yes;
 
-	text = read_all(path, &len);
+	text = read_all(f, path, &len);
 	yes = text && (strstr(text, MARKER) != NULL || strstr(text, MARKER_0_3) != NULL);
 	free(text);
 	free(path);
@@ -439,10 +241,10 @@ static int ours(const char *dir)
 static void record_once(void *arg, const struct u2s_diagnostic *d)
 {
 	struct folder *f = arg;
-	char *key = xasprintf("%s:%lu:%lu:%d:%s", d->code ? d->code : "", d->line, d->column,
+	char *key = atomic_dir_asprintf(&f->dir, "%s:%lu:%lu:%d:%s", d->code ? d->code : "", d->line, d->column,
 			      (int)d->severity, d->message ? d->message : "");
 
-	if (!met_before(&f->said, key) && f->record)
+	if (!met_before(f, &f->said, key) && f->record)
 		f->record(f->record_arg, d);
 	free(key);
 }
@@ -467,8 +269,8 @@ static int hold_bridge(void *arg, const char *buf, size_t len)
 	struct folder *f = arg;
 	char *p = realloc(f->bridge, f->bridge_len + len + 1);
 
-	if (!p)
-		return ENOMEM;
+	if (!p)   /* as main.c's holder for --bridge-config */
+		f->dir.oom(f->dir.oom_arg);
 	memcpy(p + f->bridge_len, buf, len);
 	f->bridge_len += len;
 	p[f->bridge_len] = '\0';
@@ -480,15 +282,9 @@ static int hold_bridge(void *arg, const char *buf, size_t len)
  * the same for every version); 0 or an errno value. */
 static int write_bridge(struct folder *f)
 {
-	char *path;
-	int err;
-
 	if (!f->bridge)
 		return 0;
-	path = xasprintf("%s/bridge.yaml", f->tmp);
-	err = write_text(f, path, f->bridge);
-	free(path);
-	return err;
+	return atomic_dir_write(&f->dir, "bridge.yaml", f->bridge);
 }
 
 /* The SDF in each version, into model-V.sdf; with WORLD, the first also
@@ -514,10 +310,11 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	o.diag_record_fn = record_once;
 	o.diag_record_arg = f;
 	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
-		char *path = xasprintf("%s/model-%s.sdf", f->tmp, *v);
-		int fd = create_file(f, path, 0666);
+		char *rel = atomic_dir_asprintf(&f->dir, "model-%s.sdf", *v);
+		int fd = atomic_dir_create(&f->dir, rel, 0666);
 		if (fd < 0) {
-			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s: %s", path, strerror(errno));
+			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s/%s: %s", f->dir.tmp, rel,
+			     strerror(errno));
 			rc = U2S_IO;
 		} else {
 			o.sdf_version = *v;
@@ -534,11 +331,12 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 			o.bridge_arg = f;
 			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
 			if (close(fd) != 0 && rc == U2S_OK) {   /* a disk that fills only now */
-				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s: %s", path, strerror(errno));
+				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s/%s: %s", f->dir.tmp, rel,
+				     strerror(errno));
 				rc = U2S_IO;
 			}
 		}
-		free(path);
+		free(rel);
 	}
 	return rc;
 }
@@ -555,12 +353,11 @@ static int convert_world(struct folder *f, const struct u2s_options *given, cons
 			 size_t len, const char *file, const char *name)
 {
 	struct u2s_options o = *given;
-	char *path = xasprintf("%s/world.sdf", f->tmp);
-	int fd = create_file(f, path, 0666), rc = U2S_OK, i;
+	int fd = atomic_dir_create(&f->dir, "world.sdf", 0666), rc = U2S_OK, i;
 
 	if (fd < 0) {
-		sayf(f, D_CLI_WORLD_CREATE, "cannot create %s: %s", path, strerror(errno));
-		free(path);
+		sayf(f, D_CLI_WORLD_CREATE, "cannot create %s/world.sdf: %s", f->dir.tmp,
+		     strerror(errno));
 		return U2S_IO;
 	}
 	o.flags = (given->flags | U2S_WORLD_INCLUDE) & ~(unsigned)U2S_PLACE;
@@ -578,157 +375,13 @@ static int convert_world(struct folder *f, const struct u2s_options *given, cons
 	o.diag_record_arg = f;
 	rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
 	if (close(fd) != 0 && rc == U2S_OK) {
-		sayf(f, D_CLI_WORLD_CLOSE, "cannot write %s: %s", path, strerror(errno));
+		sayf(f, D_CLI_WORLD_CLOSE, "cannot write %s/world.sdf: %s", f->dir.tmp,
+		     strerror(errno));
 		rc = U2S_IO;
 	}
-	free(path);
 	return rc;
 }
-
-/* Renames the built folder TMP to DIR, over a folder u2s made. */
-static int put_in_place(struct folder *f, const char *tmp, const char *dir, const char *old)
-{
-	struct stat st;
-	int replacing = lstat(dir, &st) == 0;
-
-	/* a folder replaced keeps the mode it was given */
-	if (replacing && S_ISDIR(st.st_mode))
-		chmod(tmp, st.st_mode & 07777);
-	if (replacing && rename(dir, old) != 0) {
-		sayf(f, D_CLI_MODEL_ASIDE, "cannot move %s aside: %s", dir, strerror(errno));
-		return U2S_IO;
-	}
-	if (rename(tmp, dir) != 0) {
-		sayf(f, D_CLI_MODEL_RENAME, "cannot rename %s to %s: %s", tmp, dir, strerror(errno));
-		if (replacing)
-			rename(old, dir);
-		return U2S_IO;
-	}
-	if (replacing)
-		remove_tree(old);
-	return U2S_OK;
-}
-
-/* Where the folder DIR goes: CLEAN is DIR without a final '/', NAME its
- * last part, PARENT the folder holding it, TMP the hidden folder built
- * beside it and OLD the name an earlier DIR is moved aside to. */
-struct place {
-	char *clean, *name, *parent, *tmp, *old;
-};
-
-static void place_of(struct place *p, const char *dir)
-{
-	size_t dlen = strlen(dir);
-	const char *base;
-
-	while (dlen > 1 && dir[dlen - 1] == '/')
-		dlen--;
-	p->clean = strndup(dir, dlen);
-	base = strrchr(p->clean, '/');
-	p->name = strdup(base ? base + 1 : p->clean);
-	p->parent = base ? strndup(p->clean, (size_t)(base - p->clean) + (base == p->clean))
-			 : strdup(".");
-	if (!p->clean || !p->name || !p->parent)
-		abort();   /* out of memory, for a path */
-	/* not named after NAME: any NAME the file system takes leaves room */
-	p->tmp = xasprintf("%s/.u2s-XXXXXX", p->parent);
-	p->old = NULL;
-}
-
-static void place_free(struct place *p)
-{
-	free(p->clean);
-	free(p->name);
-	free(p->parent);
-	free(p->tmp);
-	free(p->old);
-}
-
-/* TMP made, its XXXXXX replaced by a name no other file has, with the
- * mode a new directory gets (0777 less the umask: mkdtemp's 0700 would
- * keep the folder from gz-sim run as another user, a web server, a
- * container); -1 with errno set. */
-static int make_unique_dir(char *tmp)
-{
-	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	char *x = tmp + strlen(tmp) - 6;
-	unsigned char r[6];
-	int tries, i;
-
-	for (tries = 0; tries < 100; tries++) {
-		if (getentropy(r, sizeof r) != 0)
-			return -1;
-		for (i = 0; i < 6; i++)
-			x[i] = letters[r[i] % (sizeof letters - 1)];
-		if (mkdir(tmp, 0777) == 0)
-			return 0;
-		if (errno != EEXIST)
-			return -1;
-	}
-	return -1;
-}
-
-/* DIR and its missing parents, as mkdir -p (--model-dir=DIR makes DIR's
- * parent as -d OUT makes OUT); -1 with errno set. */
-static int make_parents(const char *dir)
-{
-	char *path = xasprintf("%s", dir), *s;
-	int rc = 0;
-
-	for (s = path + 1; rc == 0; s++) {
-		char end = *s;
-		if (end != '/' && end != '\0')
-			continue;
-		*s = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST)
-			rc = -1;
-		*s = end;
-		if (!end)
-			break;
-	}
-	free(path);
-	return rc;
-}
-
-static int make_temp_failed(struct folder *f, const struct place *p)
-{
-	sayf(f, D_CLI_MODEL_MKDIR, "cannot create a folder in %s: %s", p->parent, strerror(errno));
-	return U2S_IO;
-}
-
-/* TMP made, recorded with the fatal signals blocked: a signal lands
- * before the folder exists or once it is recorded, never between. */
-static int make_temp(struct folder *f, struct place *p)
-{
-	sigset_t old;
-	int made;
-	struct stat st;
-
-	if (stat(p->parent, &st) != 0 && errno == ENOENT && make_parents(p->parent) != 0)
-		return make_temp_failed(f, p);
-	undo_block(&old);
-	made = make_unique_dir(p->tmp) == 0;
-	if (made)
-		record(f, p->tmp, 1);
-	undo_unblock(&old);
-	if (!made) {
-		errno = errno ? errno : EEXIST;
-		return make_temp_failed(f, p);
-	}
-	f->tmp = p->tmp;
-	p->old = xasprintf("%s-old", p->tmp);   /* unique, as TMP is */
-	return U2S_OK;
-}
-
-/* The longest name a file in DIR may have. */
-static size_t name_max(const char *dir)
-{
-	long n = pathconf(dir, _PC_NAME_MAX);
-
-	return n > 0 ? (size_t)n : NAME_MAX;
-}
-
-/* Everything of the folder, in TMP. */
+/* Everything of the folder, in the hidden folder. */
 static int build(struct folder *f, const struct modeldir_run *run, const char *buf, size_t len,
 		 const char *file, const char *name)
 {
@@ -736,7 +389,7 @@ static int build(struct folder *f, const struct modeldir_run *run, const char *b
 
 	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
 			     (err = write_bridge(f)) != 0)) {
-		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->tmp, strerror(err));
+		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->dir.tmp, strerror(err));
 		rc = U2S_IO;
 	}
 	if (rc == U2S_OK && run->world)
@@ -744,61 +397,36 @@ static int build(struct folder *f, const struct modeldir_run *run, const char *b
 	return rc;
 }
 
-/* The folder renamed into place when RC is U2S_OK, else removed; either
- * way, with the fatal signals blocked, and nothing left for them to
- * remove.  Returns the status. */
-static int finish(struct folder *f, const struct place *p, int rc)
-{
-	sigset_t old;
-
-	undo_block(&old);
-	if (rc == U2S_OK)
-		rc = put_in_place(f, p->tmp, p->clean, p->old);
-	if (rc != U2S_OK && f->tmp)
-		remove_tree(f->tmp);
-	undo_forget(f->undo);
-	undo_unblock(&old);
-	return rc;
-}
-
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
-	struct folder f = { .undo = run->undo, .record = run->opts->diag_record_fn,
-			    .record_arg = run->opts->diag_record_arg, .say = run->say,
-			    .say_arg = run->say_arg };
-	struct place p;
+	struct folder f = { .dir = { .undo = run->undo, .say = run->say, .say_arg = run->say_arg,
+				     .oom = run->oom, .oom_arg = run->oom_arg },
+			    .record = run->opts->diag_record_fn,
+			    .record_arg = run->opts->diag_record_arg };
 	size_t len = 0;
 	char *buf = NULL;
 	struct stat st;
-	int rc = U2S_OK;
+	int rc = atomic_dir_init(&f.dir, dir);
 
-	place_of(&p, dir);
-	if (strlen(p.name) > name_max(p.parent)) {
-		errno = ENAMETOOLONG;
-		sayf(&f, D_CLI_MODEL_NAME_LONG, "--model-dir: the folder name '%.40s...' has %zu "
-		     "bytes, more than the %zu a name of %s may have: not made", p.name,
-		     strlen(p.name), name_max(p.parent), p.parent);
-		rc = U2S_IO;
-	} else if (lstat(p.clean, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(p.clean))) {
+	if (rc == U2S_OK && lstat(f.dir.path, &st) == 0 &&
+	    !(S_ISDIR(st.st_mode) && ours(&f, f.dir.path))) {
 		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
-		     "u2s made: not replaced", p.clean);
+		     "u2s made: not replaced", f.dir.path);
 		rc = U2S_IO;
 	}
-	if (rc == U2S_OK && (buf = read_fd(in_fd, &len)) == NULL) {
+	if (rc == U2S_OK && (buf = read_fd(&f, in_fd, &len)) == NULL) {
 		sayf(&f, D_CLI_MODEL_READ, "cannot read %s: %s", file ? file : "standard input",
 		     strerror(errno));
 		rc = U2S_IO;
 	}
 	if (rc == U2S_OK)
-		rc = make_temp(&f, &p);
+		rc = atomic_dir_begin(&f.dir);
 	if (rc == U2S_OK)
-		rc = build(&f, run, buf, len, file, p.name);
-	rc = finish(&f, &p, rc);
+		rc = build(&f, run, buf, len, file, f.dir.name);
+	rc = atomic_dir_finish(&f.dir, rc);
 	free(f.bridge);
 	strset_free(&f.paths);
 	strset_free(&f.said);
-	strset_free(&f.dirs);
 	free(buf);
-	place_free(&p);
 	return rc;
 }

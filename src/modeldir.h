@@ -1,12 +1,15 @@
-/* modeldir: --model-dir DIR, a Gazebo model folder (the CLI's; it uses only
- * the public u2s_ API).  The library decides every mesh's place in the
- * folder and rewrites its URI (u2s.h: model_name, mesh_fn); this module
- * only copies: the meshes it is told of, what they reference (a COLLADA
- * file's images, an OBJ file's material files and their texture maps),
- * the SDF once per version u2s writes, model.config and, with --world,
- * world.sdf.  The folder is built beside DIR under a temporary name and
- * renamed into place; DIR, when it exists, is replaced only if u2s made
- * it (model.config says so). */
+/* modeldir: --model-dir DIR, a Gazebo model folder: what it holds (the
+ * CLI's; it uses only the public u2s_ API).  The library decides every
+ * mesh's place in the folder and rewrites its URI (u2s.h: model_name,
+ * mesh_fn) and names what a mesh references (meshrefs.c); this module
+ * only fills the folder: the meshes it is told of, the SDF once per
+ * version u2s writes, model.config, bridge.yaml with --migrate and, with
+ * --world, world.sdf (the library's world writer), each diagnostic of
+ * those conversions passed on once.  The folder itself (built beside DIR
+ * under a temporary name, every path recorded for undo.c, renamed into
+ * place) is atomic_dir.c's; DIR, when it exists, is replaced only if u2s
+ * made it (model.config says so).  Out of memory, it calls the run's OOM
+ * function (the CLI's cli_oom.c), never abort(). */
 #ifndef U2S_MODELDIR_H
 #define U2S_MODELDIR_H
 
@@ -14,6 +17,9 @@
 
 /* A message of the CLI's (CODE, from diag_codes.def). */
 typedef void modeldir_say_fn(void *arg, unsigned code, const char *text);
+/* Out of memory: says so, removes what the undo list holds, exits with
+ * status 3 (never returns). */
+typedef void modeldir_oom_fn(void *arg);
 
 struct undo;
 
@@ -27,6 +33,8 @@ struct modeldir_run {
 	struct undo *undo;                /* what a fatal signal removes */
 	modeldir_say_fn *say;
 	void *say_arg;
+	modeldir_oom_fn *oom;             /* does not return */
+	void *oom_arg;
 };
 
 /* The URDF read from IN_FD (named FILE; NULL: standard input) into the

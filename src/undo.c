@@ -25,18 +25,24 @@ static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
  * caught. */
 static struct undo *volatile signal_undo;
 
-/* Removes every recorded path, the last first, then dies of SIG as if not
- * caught, so that the caller (a shell, make, xargs) sees the signal.
- * Only async-signal-safe calls: an atomic load, unlink, rmdir, signal,
- * raise.  A folder not yet empty (a file in it recorded after it is
- * removed later in the walk) fails here and is removed at its turn. */
-static void on_fatal_signal(int sig)
+/* Removes every path U (NULL: none) records, the last first.  Only
+ * async-signal-safe calls: an atomic load, unlink, rmdir.  A folder not
+ * yet empty (a file in it recorded after it is removed later in the walk)
+ * fails here and is removed at its turn. */
+static void remove_recorded(struct undo *u)
 {
-	struct undo *u = signal_undo;
 	const struct undo_entry *e;
 
 	for (e = u ? atomic_load(&u->last) : NULL; e; e = e->prev)
 		(void)(e->is_dir ? rmdir(e->path) : unlink(e->path));
+}
+
+/* Removes every recorded path, then dies of SIG as if not caught, so that
+ * the caller (a shell, make, xargs) sees the signal: signal and raise are
+ * async-signal-safe too. */
+static void on_fatal_signal(int sig)
+{
+	remove_recorded(signal_undo);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -68,6 +74,12 @@ int undo_push(struct undo *u, const char *path, int is_dir)
 	memcpy(e->path, path, len + 1);
 	atomic_store(&u->last, e);   /* complete before it is seen */
 	return 0;
+}
+
+void undo_remove_all(struct undo *u)
+{
+	remove_recorded(u);
+	undo_forget(u);
 }
 
 void undo_forget(struct undo *u)

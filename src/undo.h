@@ -32,6 +32,11 @@ void undo_catch_signals(struct undo *u);
  * is made and recorded with the signals blocked (undo_block). */
 int undo_push(struct undo *u, const char *path, int is_dir);
 
+/* Removes every path recorded, the last first, as a fatal signal would,
+ * then forgets them: for a run that cannot go on (out of memory).  Call
+ * with the signals blocked (undo_block). */
+void undo_remove_all(struct undo *u);
+
 /* Forgets every path (they are kept, or gone): call with the signals
  * blocked, once the files are renamed into place or removed. */
 void undo_forget(struct undo *u);

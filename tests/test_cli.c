@@ -8,6 +8,7 @@
 #include <sys/sysmacros.h>   /* makedev() */
 #include <time.h>
 
+#include "cli_oom.h"
 #include "robots.h"
 #include "undo.h"
 
@@ -1781,6 +1782,113 @@ Test(cli, killed_model_dir_leaves_nothing, .timeout = 120)
 	killed_while_building(SIGTERM, 0);
 	killed_while_building(SIGINT, 0);
 	killed_while_building(SIGHUP, 1);
+}
+
+/* cli_oom.c's printer for the test below: the line u2s would print. */
+static void say_plain(void *arg, unsigned code, const char *text)
+{
+	(void)arg;
+	fprintf(stderr, "u2s: %s [U2S%04u]\n", text, code);
+	fflush(stderr);
+}
+
+/* The CLI's one answer to running out of memory (cli_oom.c), run
+ * directly in a child (u2s's own allocations are too few and too early
+ * for a memory limit to make them, not the library's, fail reliably): it
+ * says "out of memory" once, with the code the library's message has,
+ * removes every path the undo list records (a model folder being built,
+ * a file in it) and exits with status 3, not SIGABRT. */
+Test(cli, out_of_memory_removes_what_was_recorded_and_exits_3)
+{
+	char *dir = temp_dir(), *top = path_in(dir, ".u2s-abcdef"), *sub = path_in(top, "meshes");
+	char *file = path_in(sub, "a.stl"), *err;
+	int err_fd = temp_fd();
+	size_t len;
+	pid_t pid = fork();
+
+	cr_assert_neq(pid, -1);
+	if (pid == 0) {
+		struct undo u = { NULL };
+		default_signals();
+		dup2(err_fd, 2);
+		if (undo_push(&u, top, 1) || mkdir(top, 0777) || undo_push(&u, sub, 1) ||
+		    mkdir(sub, 0777) || undo_push(&u, file, 0) || close(creat(file, 0666)))
+			_exit(1);
+		cli_out_of_memory(say_plain, NULL, &u);
+	}
+	cr_assert_eq(wait_status(pid), 3, "status 3 (U2S_IO)");
+	err = slurp(err_fd, &len);
+	cr_assert_str_eq(err, "u2s: out of memory [U2S1004]\n");
+	cr_assert_eq(dir_entries(dir), 0u, "the recorded paths stay");
+	free(err);
+	close(err_fd);
+	free(file);
+	free(sub);
+	free(top);
+	remove_tree(dir);
+}
+
+/* u2s --model-dir under address-space limits (ulimit -v) from where the
+ * program barely loads to where the folder is made, on one thread, with a
+ * robot of thousands of warnings (each kept once in the folder's set of
+ * messages): it makes the folder, or says "out of memory" with status 3
+ * and leaves nothing in the parent, neither the folder nor the hidden
+ * .u2s-* one.  Whose allocation failed (the library's, which returns
+ * U2S_IO, or the CLI's, which goes through cli_oom.c) depends on the
+ * limit; the hidden folder was once left whenever the library's did
+ * (removing it walked the tree with nftw, which needs memory). */
+Test(cli, out_of_memory_in_model_dir_leaves_nothing, .timeout = 120)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	cr_skip_test("the sanitizers reserve more address space than ulimit -v allows");
+#else
+	char *dir = temp_dir(), *prog = u2s_path(), *parent = path_in(dir, "models"), *urdf;
+	const char *env[] = { "U2S_THREADS=1", NULL };
+	unsigned kb, made = 0, refused = 0;
+	size_t len = 0;
+	int i;
+
+	urdf = malloc(3000 * 48 + 512);
+	cr_assert_not_null(urdf);
+	len += (size_t)sprintf(urdf, "<robot name='m'>\n  <link name='base'>" INERTIAL "</link>\n");
+	for (i = 0; i < 3000; i++)
+		len += (size_t)sprintf(urdf + len, "  <gazebo reference='nowhere%d'/>\n", i);
+	strcpy(urdf + len, "</robot>\n");
+	put_file(dir, "m.urdf", urdf);
+	make_dir(dir, "models");
+	for (kb = 3000; kb <= 40000; kb += kb < 6000 ? 20 : 1000) {
+		char script[200];
+		struct spawn s = { dir, NULL, env, NULL };
+		struct run r;
+		snprintf(script, sizeof script,
+			 "ulimit -v %u && exec \"$0\" --model-dir=models/m m.urdf", kb);
+		r = run_prog("/bin/sh", &s, ARGS("-c", script, prog));
+		if (r.status == 127 && refused == 0) {   /* too little to load the program */
+			run_free(&r);
+			continue;
+		}
+		cr_assert(r.status == 0 || r.status == 3, "ulimit -v %u: status %d; stderr:\n%.2000s",
+			  kb, r.status, r.err);
+		if (r.status == 3) {
+			expect_in(r.err, "out of memory [U2S1004]", "stderr");
+			cr_assert_eq(dir_entries(parent), 0u, "ulimit -v %u: left in models/", kb);
+			refused++;
+		} else {
+			cr_assert(file_exists(parent, "m/model.config"), "ulimit -v %u", kb);
+			cr_assert_eq(dir_entries(parent), 1u, "ulimit -v %u: more than m/", kb);
+			made++;
+			run_free(&r);
+			break;   /* more memory makes it too */
+		}
+		run_free(&r);
+	}
+	cr_assert_gt(refused, 0, "memory never ran out: the limits are too high");
+	cr_assert_gt(made, 0, "the folder was never made: the limits are too low");
+	free(urdf);
+	free(parent);
+	free(prog);
+	remove_tree(dir);
+#endif
 }
 
 /* --bridge-config: written beside -o's SDF once both are whole; a path
