@@ -572,84 +572,101 @@ static int flag_relation_said(struct diag *d, unsigned flags)
 	return U2S_USAGE;
 }
 
-/* The message of a usage error in the call itself, not in its input. */
-static int usage_fault(struct diag *d, const struct io *io, const struct u2s_options *pub,
-		       enum options_fault fault)
+/* A fault of the names the caller gave (world_name, model_name), said. */
+static int name_fault_said(struct diag *d, const struct u2s_options *pub, enum options_fault fault)
+{
+	const char *without = "it is given without U2S_WORLD";
+
+	if (fault == OPTIONS_WORLD_NAME)
+		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name (--world=NAME) '%s' cannot "
+			   "name the world: %s", pub->world_name, !(pub->flags & U2S_WORLD) ? without :
+			   "it is empty or one SDFormat reserves ('::' in it, or __x__)");
+	else if (fault == OPTIONS_WORLD_NAME_TEXT)
+		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name (--world=NAME) '%s' cannot name "
+			   "the world: %s", pub->world_name, !(pub->flags & U2S_WORLD) ? without :
+			   !strcmp(pub->world_name, "world") ? "SDFormat reserves 'world' (the world "
+			   "frame's name; libsdformat refuses a world of that name)" :
+			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
+			   "U+FFFF)");
+	else if (fault == OPTIONS_MODEL_NAME)
+		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name (--model-dir's last part) '%s' "
+			   "cannot name a model folder: it is empty or holds '/'", pub->model_name);
+	else if (fault == OPTIONS_MODEL_NAME_TEXT)
+		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name (--model-dir's last part) '%s' "
+			   "cannot name a model folder: it is not text XML can hold (a control "
+			   "character, invalid UTF-8, U+FFFE or U+FFFF)", pub->model_name);
+	else if (fault == OPTIONS_INCLUDE_NO_MODEL)
+		diag_error(d, D_WORLD_INCLUDE_NO_MODEL, 0, 0, "U2S_WORLD with U2S_WORLD_INCLUDE "
+			   "includes model://MODEL_NAME: model_name is not set");
+	else
+		diag_error(d, D_WORLD_NAME_DERIVED, 0, 0, "the world would be named '%s', after "
+			   "model_name (--model-dir's last part), which cannot name a world: SDFormat "
+			   "reserves it ('world', '::' in it, or __x__); give a world_name",
+			   pub->model_name);
+	return U2S_USAGE;
+}
+
+/* What is wrong with the options (FAULT), said; U2S_USAGE, or U2S_OK for
+ * OPTIONS_FINE. */
+static int options_fault_said(struct diag *d, const struct u2s_options *pub,
+			      enum options_fault fault)
 {
 	switch (fault) {
+	case OPTIONS_FINE:
+		return U2S_OK;
 	case OPTIONS_SIZE:
 		diag_error(d, D_OPTIONS_SIZE, 0, 0, "the options' size (%zu bytes) is not that of "
 			   "a struct u2s_options: give them U2S_OPTIONS_INIT", pub->size);
-		return U2S_USAGE;
+		break;
 	case OPTIONS_UNKNOWN:
 		diag_error(d, D_OPTIONS_UNKNOWN, 0, 0, "options this libu2s (%s) does not know are "
 			   "set: a struct u2s_options of %zu bytes, which it knows %zu of, or flags "
 			   "0x%x", PACKAGE_VERSION, pub->size, sizeof *pub,
 			   pub->flags & ~(unsigned)KNOWN_FLAGS);
-		return U2S_USAGE;
+		break;
 	case OPTIONS_REPAIR_MASS:
-		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass (--repair-mass) %g is not a mass: it is 0 "
-			   "(the default) or a positive number of kg", pub->repair_mass);
-		return U2S_USAGE;
+		diag_error(d, D_REPAIR_MASS_INVALID, 0, 0, "repair_mass (--repair-mass) %g is not a "
+			   "mass: it is 0 (the default) or a positive number of kg", pub->repair_mass);
+		break;
 	case OPTIONS_REPAIR_MASS_SUBNORMAL:
-		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass (--repair-mass) %g is subnormal (below "
-			   "%g): the SDF would say 0, which no reader takes for a mass; give 0 (the "
-			   "default) or a mass of at least %g kg", pub->repair_mass, DBL_MIN, DBL_MIN);
-		return U2S_USAGE;
-	case OPTIONS_WORLD_NAME:
-		diag_error(d, D_WORLD_NAME_INVALID, 0, 0, "world_name (--world=NAME) '%s' cannot name the world: %s",
-			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
-			   : "it is empty or one SDFormat reserves ('::' in it, or __x__)");
-		return U2S_USAGE;
-	case OPTIONS_WORLD_NAME_TEXT:
-		diag_error(d, D_WORLD_NAME_TEXT, 0, 0, "world_name (--world=NAME) '%s' cannot name the world: %s",
-			   pub->world_name, !(pub->flags & U2S_WORLD) ? "it is given without U2S_WORLD"
-			   : !strcmp(pub->world_name, "world") ? "SDFormat reserves 'world' (the world "
-			   "frame's name; libsdformat refuses a world of that name)" :
-			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
-			   "U+FFFF)");
-		return U2S_USAGE;
-	case OPTIONS_POSE:
-		diag_error(d, D_POSE_INVALID, 0, 0, "pose (--pose) %g %g %g %g %g %g is not six finite numbers",
-			   pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3], pub->pose[4],
-			   pub->pose[5]);
-		return U2S_USAGE;
-	case OPTIONS_FLAG_RELATION:
-		return flag_relation_said(d, pub->flags);
+		diag_error(d, D_REPAIR_MASS_SUBNORMAL, 0, 0, "repair_mass (--repair-mass) %g is "
+			   "subnormal (below %g): the SDF would say 0, which no reader takes for a "
+			   "mass; give 0 (the default) or a mass of at least %g kg", pub->repair_mass,
+			   DBL_MIN, DBL_MIN);
+		break;
 	case OPTIONS_REPAIR_MASS_ALONE:
 		diag_error(d, D_REPAIR_MASS_ALONE, 0, 0, "repair_mass (--repair-mass) applies to "
 			   "U2S_REPAIR (--repair) only");
-		return U2S_USAGE;
-	case OPTIONS_MODEL_NAME:
-		diag_error(d, D_MODEL_NAME_INVALID, 0, 0, "model_name (--model-dir's last part) '%s' cannot name a model "
-			   "folder: it is empty or holds '/'", pub->model_name);
-		return U2S_USAGE;
-	case OPTIONS_MODEL_NAME_TEXT:
-		diag_error(d, D_MODEL_NAME_TEXT, 0, 0, "model_name (--model-dir's last part) '%s' cannot name a model folder: "
-			   "it is not text XML can hold (a control character, invalid UTF-8, U+FFFE or "
-			   "U+FFFF)", pub->model_name);
-		return U2S_USAGE;
-	case OPTIONS_INCLUDE_NO_MODEL:
-		diag_error(d, D_WORLD_INCLUDE_NO_MODEL, 0, 0, "U2S_WORLD with U2S_WORLD_INCLUDE "
-			   "includes model://MODEL_NAME: model_name is not set");
-		return U2S_USAGE;
-	case OPTIONS_WORLD_NAME_DERIVED:
-		diag_error(d, D_WORLD_NAME_DERIVED, 0, 0, "the world would be named '%s', after "
-			   "model_name (--model-dir's last part), which cannot name a world: SDFormat reserves it ('world', '::' "
-			   "in it, or __x__); give a world_name", pub->model_name);
-		return U2S_USAGE;
+		break;
+	case OPTIONS_POSE:
+		diag_error(d, D_POSE_INVALID, 0, 0, "pose (--pose) %g %g %g %g %g %g is not six "
+			   "finite numbers", pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3],
+			   pub->pose[4], pub->pose[5]);
+		break;
+	case OPTIONS_FLAG_RELATION:
+		return flag_relation_said(d, pub->flags);
 	case OPTIONS_MIGRATE_ALONE:
 		diag_error(d, D_MIGRATE_ALONE, 0, 0, "bridge_fn (--bridge-config) applies to "
 			   "U2S_MIGRATE (--migrate) only");
-		return U2S_USAGE;
+		break;
 	case OPTIONS_URDF_WORLD:
 		diag_error(d, D_URDF_OUTPUT_WORLD, 0, 0, "U2S_OUTPUT_URDF (--output-format=urdf) "
 			   "writes the robot's URDF, not a model folder: no model_name (--model-dir) "
 			   "with it");
-		return U2S_USAGE;
-	case OPTIONS_FINE:
 		break;
+	default:
+		return name_fault_said(d, pub, fault);
 	}
+	return U2S_USAGE;
+}
+
+/* What is wrong with the call (its options, FAULT, or its input and
+ * output, IO), said: U2S_USAGE; U2S_OK when nothing is. */
+static int usage_fault(struct diag *d, const struct io *io, const struct u2s_options *pub,
+		       enum options_fault fault)
+{
+	if (fault != OPTIONS_FINE)
+		return options_fault_said(d, pub, fault);
 	if (io->null_len) {
 		diag_error(d, D_INPUT_NULL, 0, 0, "the input buffer is NULL with a length of %zu "
 			   "bytes (NULL is the empty input only with length 0)", io->null_len);
