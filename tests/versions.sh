@@ -16,7 +16,9 @@ fail() {
 	echo "versions.sh: $*" >&2
 	status=1
 }
-list=$("$U2S" --help | sed -n 's/.*--sdf-version=V .*one of: //p')
+# The option's label and its text share a line, or --help wraps a long
+# label and the text is on the next.
+list=$("$U2S" --help | sed -n '/--sdf-version=V/,/one of: /s/.*one of: //p')
 [ -n "$list" ] || fail "no versions in u2s --help"
 rows=$(python3 "$SRC/scripts/gen-versions" --list) || fail "scripts/gen-versions --list failed"
 [ "$list" = "$rows" ] ||
