@@ -17,7 +17,7 @@
 /* The rules, one row each: what it detects, what loaders make of it, the
  * warning's code (plain conversion, --check), the repair's code
  * (--repair), and what --repair writes.  u2s.1's DIAGNOSTICS and the
- * README's Repair section say the same; tests/loadable.sh checks the
+ * Repair section of doc/conversion.md say the same; tests/loadable.sh checks the
  * verdicts against the three loaders. */
 const struct load_rule LOAD_RULES[RULE_COUNT] = {
 	{ RULE_INERTIA_NEGATIVE, "a link's inertia with a negative principal moment (beyond "

@@ -18,7 +18,7 @@
  * READ_BY, FIELDS...): the version MAJOR.MINOR, its element descriptions
  * SCHEMA_MAJOR_MINOR (scripts/gen-schema makes one per folder of
  * tests/spec/sdf-schema), who reads it (one line of text: the manual and
- * the README list it, scripts/gen-versions), and the fields of struct
+ * doc/conversion.md list it, scripts/gen-versions), and the fields of struct
  * sdf_target. */
 #define TARGET_ROWS(ROW) \
 	ROW(1, 9, "Gazebo Fortress (libsdformat 12, ROS 2 Humble), Garden (13); " \

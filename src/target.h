@@ -3,7 +3,7 @@
  * the messages read the row of the version asked for, and no version
  * appears anywhere else: the library, its messages, the CLI and the
  * Python package ask u2s_sdf_versions(), and tests/versions.sh checks the
- * manual and the README against it.  Adding a version is adding a row
+ * manual and doc/conversion.md against it.  Adding a version is adding a row
  * (target.c) and its folder of element descriptions (tests/spec/sdf-schema,
  * then scripts/gen-schema). */
 #ifndef U2S_TARGET_H
@@ -18,7 +18,7 @@ enum vector_use { VEC_BOX_SIZE, VEC_MESH_SCALE, VEC_AXIS, VEC_TAG, VEC_USE_COUNT
 
 struct sdf_target {
 	const char *version;          /* <sdf version=...> */
-	/* Who reads it, for the manual's and the README's lists of versions
+	/* Who reads it, for the lists of versions of the manual and doc/
 	 * (scripts/gen-versions makes them from this table's rows). */
 	const char *read_by;
 	/* The bounds an axis gets when it has none (continuous joints, and

@@ -1,10 +1,10 @@
 #!/bin/sh
 # The SDFormat versions come from one place, the rows of src/target.c:
 # the library lists them (u2s_sdf_versions(), which `u2s --help` prints),
-# and the manual's and the README's lists are made from the same rows by
-# scripts/gen-versions.  This checks that the rows it reads are the ones
-# compiled in, that both lists are what it makes of them, and that the
-# manual's NAME line names no version.
+# and the lists of the manual and of doc/conversion.md are made from the
+# same rows by scripts/gen-versions.  This checks that the rows it reads
+# are the ones compiled in, that both lists are what it makes of them,
+# and that the manual's NAME line names no version.
 # Environment (set by `make check`): U2S, the program; U2S_MAN, the
 # manual; U2S_SRCDIR, the source tree.
 set -u
@@ -29,5 +29,5 @@ default=${list%% *}
 python3 "$SRC/scripts/gen-versions" --check || status=1
 sed -n '/^\.Sh NAME/,/^\.Sh /p' "$U2S_MAN" | grep -q '[0-9]\.[0-9]' &&
 	fail "the manual's NAME names a version"
-[ $status -eq 0 ] && echo "versions.sh: the library, the manual and the README list $list"
+[ $status -eq 0 ] && echo "versions.sh: the library, the manual and doc/conversion.md list $list"
 exit $status
