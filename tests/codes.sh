@@ -1,6 +1,6 @@
 #!/bin/sh
-# The message codes (src/diag_codes.def) agree with the source, the manual
-# and the README:
+# The message codes (src/diag_codes.def) agree with the source and the
+# documents:
 #  - every code's number is unique and lies in its kind's range;
 #  - every code is given by exactly one message of src/ (a code listed with
 #    no message, or one shared by two messages, fails; out of memory is one
@@ -9,8 +9,9 @@
 #  - every call that prints a message passes a code (diag_error, diag_warn
 #    and the CLI's say/usage_error take one: the compiler sees to that;
 #    here, no other way of writing to standard error is left in src/);
-#  - the manual's and the README's lists are what scripts/gen-codes makes
-#    of the table, and they name no code the table lacks.
+#  - the manual's list is what scripts/gen-codes makes of the table, and
+#    no document (the manuals, the READMEs, HACKING, doc/*.md) names a
+#    code the table lacks.
 # Environment (set by `make check`): U2S_SRCDIR, the source tree.
 set -u
 SRC=${U2S_SRCDIR:-.}
@@ -99,7 +100,9 @@ for path in glob.glob(os.path.join(src, "src", "*.c")):
         bad.append("%s:%d writes to stderr outside diag.c" % (name, text.count("\n", 0, m.start()) + 1))
 
 numbers = {"U2S%04d" % n for n in seen_num}
-for doc in ("u2s.1", "README"):
+docs = ["u2s.1", "u2s.3", "README", "python/README", "HACKING"]
+docs += sorted(os.path.relpath(p, src) for p in glob.glob(os.path.join(src, "doc", "*.md")))
+for doc in docs:
     for code in sorted(set(re.findall(r'U2S\d{4}', open(os.path.join(src, doc)).read()))):
         if code not in numbers:
             bad.append("%s names %s, which the table lacks" % (doc, code))
