@@ -512,8 +512,9 @@ static int opt_pose(struct cli *c, const struct given *g)
 	for (i = 0; rc == U2S_OK && i < 6; i++) {
 		char *end;
 		double v = strtod(words[i], &end);
-		if (end == words[i] || *end || !isfinite(v))
-			rc = usage_error(c, D_CLI_POSE_NUMBER, "--pose: '%s' is not a finite number (X Y Z "
+		/* a number, as text; finite or not is the library's to say */
+		if (end == words[i] || *end)
+			rc = usage_error(c, D_CLI_POSE_NUMBER, "--pose: '%s' is not a number (X Y Z "
 					 "ROLL PITCH YAW)", words[i]);
 		c->opts.pose[i] = v;
 	}

@@ -287,6 +287,27 @@ static int write_bridge(struct folder *f)
 	return atomic_dir_write(&f->dir, "bridge.yaml", f->bridge);
 }
 
+/* The flags that apply with U2S_WORLD only (options.def's REQUIRES, such
+ * as --no-ground), which the model's own conversions drop with it: read
+ * from the table, so that a new one cannot make every --model-dir
+ * --world run a usage error. */
+static unsigned world_only_flags(void)
+{
+	static const struct { unsigned flag, requires; } rows[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) \
+		{ FLAG, REQUIRES },
+#include "options.def"
+#undef OPTION
+	};
+	unsigned all = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].requires & U2S_WORLD)
+			all |= rows[i].flag;
+	return all;
+}
+
 /* The SDF in each version, into model-V.sdf; with WORLD, the first also
  * decides where world.sdf places the model (U2S_PLACE: the meshes are
  * measured once, not once per version). */
@@ -297,7 +318,7 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	const char *const *v;
 	int rc = U2S_OK;
 
-	o.flags &= ~(unsigned)(U2S_WORLD | U2S_NO_GROUND);
+	o.flags &= ~(U2S_WORLD | world_only_flags());
 	if (world)   /* the model of world.sdf: its world systems go there */
 		o.flags |= U2S_WORLD_INCLUDE;
 	f->stats = given->stats_fn;

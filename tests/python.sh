@@ -114,6 +114,25 @@ pip_install "$work/venv" "$work/tree"
 own_library "$work/venv"
 run "$work/venv" -m pytest -q -p no:cacheprovider "$work/tree/python/tests"
 
+# The binding's struct u2s_options is the header's, field for field: the
+# same size and the last field at the same offset (a field appended to
+# u2s.h and not to _lib.py would shift every later one).
+cat > "$work/layout.c" <<'EOF_C'
+#include <stddef.h>
+#include <stdio.h>
+#include "u2s.h"
+int main(void)
+{
+	printf("%zu %zu\n", sizeof(struct u2s_options), offsetof(struct u2s_options, nallow_dirs));
+	return 0;
+}
+EOF_C
+${CC:-cc} -I"$U2S_SRCDIR/src" -o "$work/layout" "$work/layout.c" ||
+	{ echo "python.sh: cannot compile the layout probe" >&2; exit 1; }
+want=$("$work/layout")
+got=$(run "$work/venv" -c 'import ctypes; from u2s import _lib; o = _lib.Options; print(ctypes.sizeof(o), o.nallow_dirs.offset)')
+[ "$want" = "$got" ] || { echo "python.sh: _lib.Options is '$got' (size, last field's offset), u2s.h's '$want'" >&2; exit 1; }
+
 # The sdist carries the library's sources (csrc/), so that it builds alone.
 (cd "$work/tree/python" && "$py" u2s_build.py sdist "$work/dist") > "$work/sdist.log" 2>&1 ||
 	{ cat "$work/sdist.log" >&2; exit 1; }

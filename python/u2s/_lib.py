@@ -93,7 +93,10 @@ class Options(ctypes.Structure):
                 ("mesh_arg", ctypes.c_void_p),
                 # appended: migration (u2s.h bridge_fn; the CLI's --bridge-config)
                 ("bridge_fn", WriteFn),
-                ("bridge_arg", ctypes.c_void_p)]
+                ("bridge_arg", ctypes.c_void_p),
+                # appended: confinement (u2s.h allow_dirs; the CLI's --allow-dir)
+                ("allow_dirs", ctypes.POINTER(ctypes.c_char_p)),
+                ("nallow_dirs", ctypes.c_size_t)]
 
     def __init__(self, **kw):
         super().__init__(**kw)
