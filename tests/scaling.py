@@ -16,7 +16,7 @@ check`, U2S_TIER=quick) N is halved and memory is not measured (massif):
 about a third of the time; the full tier (`make check-full`) measures
 all three at N.
 """
-import concurrent.futures, os, re, shutil, subprocess, sys, tempfile
+import concurrent.futures, os, re, shutil, subprocess, sys, tempfile, threading
 
 RATIO = 4.5
 TIMEOUT = 120   # seconds a run may take (under valgrind)
@@ -548,9 +548,29 @@ def run(u2s, tmp, gen, n, tool):
     return value, size
 
 
+# The runs at n = 0 of constructs whose input, arguments and setting are
+# the same are one run (the first to need it measures it for all).
+_zero_runs = {}
+_zero_lock = threading.Lock()
+
+
+def zero_run(u2s, tmp, gen, tool):
+    text, args, env, setup = gen(0)
+    key = (text, tuple(args), tuple(sorted(env.items())),
+           setup.__code__ if setup else None, tool)
+    with _zero_lock:
+        cell = _zero_runs.setdefault(key, [threading.Lock(), None])
+    with cell[0]:
+        if cell[1] is None:
+            cell[1] = run(u2s, tmp, gen, 0, tool)
+        return cell[1]
+
+
 def measure(u2s, tmp, name, gen, n, verbose, memory=True):
-    cg = [run(u2s, tmp, gen, k, "callgrind") for k in (0, n, 4 * n)]
-    ms = [run(u2s, tmp, gen, k, "massif") for k in (0, n, 4 * n)] if memory else [(0, 0)] * 3
+    cg = [zero_run(u2s, tmp, gen, "callgrind")] + \
+        [run(u2s, tmp, gen, k, "callgrind") for k in (n, 4 * n)]
+    ms = ([zero_run(u2s, tmp, gen, "massif")] +
+          [run(u2s, tmp, gen, k, "massif") for k in (n, 4 * n)]) if memory else [(0, 0)] * 3
     ins = [i for i, _ in cg]
     out = [o for _, o in cg]
     mem = [m // 1024 for m, _ in ms]
