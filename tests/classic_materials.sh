@@ -41,9 +41,10 @@ robots=$(grep -l '<material>Gazebo/' "$CORPUS"/real/*.urdf "$CORPUS"/real3/*.urd
 # version K mod 3 (scripts/oracles' order) only: every robot and every
 # version, a third of the pairs.
 tier=${U2S_TIER:-quick}
+n=$(echo "$robots" | wc -l)
 [ "$tier" = full ] || echo "classic_materials.sh: quick tier (U2S_TIER=quick): robot K" \
-	"(by name) loaded in version K mod 3 only, of $(echo "$robots" | wc -l) robots" \
-	"(U2S_TIER=full: every version)"
+	"(by name) loaded in version K mod 3 only: $n of $((n * 3)) robot-version pairs" \
+	"(U2S_TIER=full: every pair)"
 v=0
 grep -v '^#' "$SRC/scripts/oracles" | while read -r version suffix; do
 	i=$v
