@@ -12,9 +12,9 @@ output bytes.  A quadratic loop makes it 16 times.
 
 Usage: scaling.py U2S [CONSTRUCT...]   (-v: print every measure)
 Prints one line per construct: its ratios.  In the quick tier (`make
-check`, U2S_TIER=quick) N is halved and memory is not measured (massif):
-about a third of the time; the full tier (`make check-full`) measures
-all three at N.
+check`, U2S_TIER=quick) N is quartered where that leaves 150 or more,
+else halved, and memory is not measured (massif): about a third of the
+time; the full tier (`make check-full`) measures all three at N.
 """
 import concurrent.futures, os, re, shutil, subprocess, sys, tempfile, threading
 
@@ -596,14 +596,16 @@ def main():
     tmp = tempfile.mkdtemp(prefix="u2s-scaling.")
     todo = [c for c in CONSTRUCTS if not only or any(o in c[0] for o in only)]
     # The quick tier (`make check`): every construct, its instructions and
-    # output bytes at N/2 and 2N (a quadratic loop is still 16 times,
-    # linear work 4), no memory; the full tier (U2S_TIER=full): as above.
+    # output bytes at n and 4n, smaller than N (a quadratic loop is still
+    # 16 times, linear work 4), no memory; the full tier (U2S_TIER=full):
+    # as above.
     quick = (os.environ.get("U2S_TIER") or "quick") != "full"
+    # N/4 where that is 150 or more, else N/2.
     if quick:
-        todo = [(name, gen, max(1, n // 2)) for name, gen, n in todo]
+        todo = [(name, gen, max(n // 4, min(n // 2, 150), 1)) for name, gen, n in todo]
         print("scaling: quick tier (U2S_TIER=quick): all %d constructs, instructions and "
-              "output at N/2 and 2N, memory not measured; U2S_TIER=full: at N and 4N, "
-              "memory too" % len(todo))
+              "output at n and 4n, n = N/4 where that is 150 or more, else N/2; memory "
+              "not measured; U2S_TIER=full: at N and 4N, memory too" % len(todo))
     failed = []
     try:
         print("%-42s %6s %8s %8s %8s" % ("construct", "N", "instr", "memory", "output"))
