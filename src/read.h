@@ -7,6 +7,11 @@
 #include "diag.h"
 #include "model.h"
 
+/* From this size up (bytes), a regular file is read in two halves at
+ * once: SPLIT_MIN at build time (256 KiB by default); the tests that
+ * compare the two readers lower it to 512 (not exported). */
+extern long long read_split_min;
+
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once
  * unless OPTS->single_thread.  OPTS->input_utf8: the bytes are UTF-8,

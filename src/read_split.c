@@ -39,10 +39,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Files smaller than this are read as one stream. */
+/* Files smaller than this are read as one stream (read.h). */
 #ifndef SPLIT_MIN
 #define SPLIT_MIN (256 * 1024)
 #endif
+long long read_split_min = SPLIT_MIN;
 #define READ_CHUNK (64 * 1024)
 #define SPLIT_WINDOW (64 * 1024)   /* looked through for a cut, a few times */
 
@@ -404,7 +405,7 @@ int read_urdf(TALLOC_CTX *ctx, oom_jump *jump, int fd, const struct options *opt
 	off_t start;
 
 	if (!(opts->flags & U2S_SINGLE_THREAD) && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= SPLIT_MIN &&
+	    (start = lseek(fd, 0, SEEK_CUR)) >= 0 && st.st_size - start >= read_split_min &&
 	    (*out = read_split(ctx, jump, fd, start, st.st_size, d->file, opts)) != NULL) {
 		lseek(fd, st.st_size, SEEK_SET);   /* as if read to the end */
 		return U2S_OK;

@@ -22,6 +22,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testlib
+
 VERSIONS = ("1.9", "1.11", "1.12")
 FRAME_ELEMS = ("ignition_frame_id", "gz_frame_id", "frame_id")
 KEYS = {"ros_topic_name", "gz_topic_name", "ros_type_name", "gz_type_name",
@@ -147,8 +150,14 @@ def main():
     corpus = os.path.join(src, "tests/corpus")
     inputs = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus)
                     for f in fs if f.endswith(".urdf"))
-    for urdf in inputs:
-        check_rest(u2s, urdf, problems)
+    # As many robots at once as there are processors (each collects its
+    # own problems, kept in the inputs' order).
+    def rest(urdf):
+        mine = []
+        check_rest(u2s, urdf, mine)
+        return mine
+    for mine in testlib.parallel(rest, inputs):
+        problems.extend(mine)
     for p in problems:
         print("migrate.py:", p)
     print(f"migrate.py: {len(robots)} expected robots, {len(inputs)} corpus robots x "

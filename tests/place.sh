@@ -5,7 +5,8 @@
 # --repair: scripts/place-check.  Skipped (77) without
 # libignition-physics-dev, without ../shared/packages, or with
 # U2S_PHYSICS=0 (the slow tier, as tests/physics.sh: about 30 s, most of
-# it building the checker).  Needs U2S and U2S_SRCDIR (make check sets them).
+# it building the checker, which is kept in the build tree as
+# tests/physics_step for the next run and for tests/physics.sh).  Needs U2S and U2S_SRCDIR (make check sets them).
 set -u
 : "${U2S:?}" "${U2S_SRCDIR:?}"
 case $U2S in /*) ;; *) U2S=$PWD/$U2S ;; esac
@@ -25,6 +26,9 @@ if ! command -v pkg-config > /dev/null || ! pkg-config --exists $pcs; then
 	exit 77
 fi
 export U2S SHARED_PACKAGES
+# The checker built once in the build tree, shared with tests/physics.sh.
+PHYSICS_STEP=${U2S_BUILDDIR:-$U2S_SRCDIR}/tests/physics_step
+export PHYSICS_STEP
 # Beside the real robots, two made here: a COLLADA file of nested, turned,
 # scaled and shared node transforms in centimetres (tests/test_bounds.c's),
 # as a collision turned and scaled unevenly, and the same robot with

@@ -8,7 +8,9 @@
 # libu2s, must be what it loads.  Then its tests (python/tests, pytest)
 # run against it and ./u2s.  Also: the sdist's C sources.  (The install
 # in a bare venv, without wheel or setuptools, with and without build
-# isolation: tests/python_install.sh.)
+# isolation: tests/python_install.sh.)  In the quick tier (`make check`,
+# U2S_TIER=quick) only the tests run, on python/ as it is with the
+# build's library: the install is the full tier's (`make check-full`).
 # The python is $PYTHON, else the first of /usr/bin/python3 (Debian's,
 # which scripts/quickstart equips) and python3 that has pytest, pip and
 # venv.  Needs U2S, U2S_SRCDIR, U2S_BUILDDIR and U2S_CORPUS (make check
@@ -83,6 +85,25 @@ run() { # VENV ARGS...: the venv's python, as a user runs it
 		PYTHONNOUSERSITE=1 "$v/bin/python" "$@"
 	)
 }
+
+# The quick tier (`make check`): the package's tests on the source tree's
+# package with the build's library, no install.  The full tier
+# (`make check-full`, U2S_TIER=full) installs it as below.
+if [ "${U2S_TIER:-quick}" != full ]; then
+	echo "python.sh: quick tier (U2S_TIER=quick): python/tests on python/ as it is," \
+		"with the build's library (U2S_LIBRARY); the pip install into a venv, its own" \
+		"library and the sdist in the full tier (U2S_TIER=full)"
+	(
+		cd "$work"
+		if [ -n "$asan" ]; then
+			export LD_PRELOAD ASAN_OPTIONS
+		fi
+		PYTHONPATH=$U2S_SRCDIR/python U2S_LIBRARY=$U2S_BUILDDIR/.libs/libu2s.so.1 \
+			PYTHONDONTWRITEBYTECODE=1 PYTHONNOUSERSITE=1 \
+			"$py" -m pytest -q -p no:cacheprovider "$U2S_SRCDIR/python/tests"
+	)
+	exit
+fi
 
 # The package in the venv loads its own library, and no libu2s but that.
 own_library() { # VENV

@@ -13,8 +13,15 @@
 # /usr/bin/python3 is tried (each venv's pip version is printed); skipped
 # (77) only when none of them can make a venv with pip.  Needs U2S_SRCDIR
 # (make check sets it).
+# The full tier's alone (`make check-full`, U2S_TIER=full): skipped (77)
+# in the quick one.
 set -eu
 : "${U2S_SRCDIR:?}"
+if [ "${U2S_TIER:-quick}" != full ]; then
+	echo "python_install.sh: quick tier (U2S_TIER=quick): skipped; the installs run in" \
+		"the full tier (make check-full)" >&2
+	exit 77
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-pyinstall-XXXXXX")
 trap 'rm -rf "$work"' EXIT

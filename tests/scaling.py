@@ -11,9 +11,12 @@ must be at most RATIO (4.5) times that at N, for instructions, memory and
 output bytes.  A quadratic loop makes it 16 times.
 
 Usage: scaling.py U2S [CONSTRUCT...]   (-v: print every measure)
-Prints one line per construct: its ratios.
+Prints one line per construct: its ratios.  In the quick tier (`make
+check`, U2S_TIER=quick) N is quartered where that leaves 150 or more,
+else halved, and memory is not measured (massif): about a third of the
+time; the full tier (`make check-full`) measures all three at N.
 """
-import concurrent.futures, os, re, shutil, subprocess, sys, tempfile
+import concurrent.futures, os, re, shutil, subprocess, sys, tempfile, threading
 
 RATIO = 4.5
 TIMEOUT = 120   # seconds a run may take (under valgrind)
@@ -555,9 +558,29 @@ def run(u2s, tmp, gen, n, tool):
     return value, size
 
 
-def measure(u2s, tmp, name, gen, n, verbose):
-    cg = [run(u2s, tmp, gen, k, "callgrind") for k in (0, n, 4 * n)]
-    ms = [run(u2s, tmp, gen, k, "massif") for k in (0, n, 4 * n)]
+# The runs at n = 0 of constructs whose input, arguments and setting are
+# the same are one run (the first to need it measures it for all).
+_zero_runs = {}
+_zero_lock = threading.Lock()
+
+
+def zero_run(u2s, tmp, gen, tool):
+    text, args, env, setup = gen(0)
+    key = (text, tuple(args), tuple(sorted(env.items())),
+           setup.__code__ if setup else None, tool)
+    with _zero_lock:
+        cell = _zero_runs.setdefault(key, [threading.Lock(), None])
+    with cell[0]:
+        if cell[1] is None:
+            cell[1] = run(u2s, tmp, gen, 0, tool)
+        return cell[1]
+
+
+def measure(u2s, tmp, name, gen, n, verbose, memory=True):
+    cg = [zero_run(u2s, tmp, gen, "callgrind")] + \
+        [run(u2s, tmp, gen, k, "callgrind") for k in (n, 4 * n)]
+    ms = ([zero_run(u2s, tmp, gen, "massif")] +
+          [run(u2s, tmp, gen, k, "massif") for k in (n, 4 * n)]) if memory else [(0, 0)] * 3
     ins = [i for i, _ in cg]
     out = [o for _, o in cg]
     mem = [m // 1024 for m, _ in ms]
@@ -567,7 +590,7 @@ def measure(u2s, tmp, name, gen, n, verbose):
     rm = (mem[2] - mem[0]) / max(1, mem[1] - mem[0])
     ro = (out[2] - out[0]) / max(1, out[1] - out[0])
     ok = ri <= RATIO and mem_ok and ro <= RATIO
-    line = "%-42s %6d %7.2fx %7.2fx %7.2fx" % (name, n, ri, rm, ro)
+    line = "%-42s %6d %7.2fx %8s %7.2fx" % (name, n, ri, "%7.2fx" % rm if memory else "-", ro)
     if not ok:
         line += "  KNOWN" if name in KNOWN else "  FAIL"
     if verbose:
@@ -582,12 +605,23 @@ def main():
     u2s, only = os.path.abspath(args[0]), args[1:]
     tmp = tempfile.mkdtemp(prefix="u2s-scaling.")
     todo = [c for c in CONSTRUCTS if not only or any(o in c[0] for o in only)]
+    # The quick tier (`make check`): every construct, its instructions and
+    # output bytes at n and 4n, smaller than N (a quadratic loop is still
+    # 16 times, linear work 4), no memory; the full tier (U2S_TIER=full):
+    # as above.
+    quick = (os.environ.get("U2S_TIER") or "quick") != "full"
+    # N/4 where that is 150 or more, else N/2.
+    if quick:
+        todo = [(name, gen, max(n // 4, min(n // 2, 150), 1)) for name, gen, n in todo]
+        print("scaling: quick tier (U2S_TIER=quick): all %d constructs, instructions and "
+              "output at n and 4n, n = N/4 where that is 150 or more, else N/2; memory "
+              "not measured; U2S_TIER=full: at N and 4N, memory too" % len(todo))
     failed = []
     try:
         print("%-42s %6s %8s %8s %8s" % ("construct", "N", "instr", "memory", "output"))
         # Counts do not depend on load: the constructs run side by side.
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            jobs = [pool.submit(measure, u2s, tmp, name, gen, n, verbose)
+            jobs = [pool.submit(measure, u2s, tmp, name, gen, n, verbose, not quick)
                     for name, gen, n in todo]
             for (name, _, _), job in zip(todo, jobs):
                 line, ok = job.result()

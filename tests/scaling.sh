@@ -2,7 +2,9 @@
 # Linearity as a property the tests check: every construct a URDF can
 # repeat, at N and 4N, must cost at most 4.5 times as many instructions
 # (callgrind), as much memory (massif) and as many output bytes
-# (tests/scaling.py says how).  Needs valgrind and python3; skipped (77)
+# (tests/scaling.py says how; the quick tier, `make check`, measures at
+# N/2 and 2N without memory, the full one, `make check-full`, as said
+# here).  Needs valgrind and python3; skipped (77)
 # under AddressSanitizer, whose binaries valgrind cannot run.
 # Environment (set by `make check`): U2S, the program; U2S_SRCDIR.
 set -u

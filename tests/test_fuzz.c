@@ -2,8 +2,8 @@
  * URDF of the corpus ($U2S_CORPUS/SUBDIR/NAME.urdf), the fuzzer's seeds
  * ($U2S_FUZZ_DIR/seeds) and each input it found a fault with
  * ($U2S_FUZZ_DIR/regress), kept as a regression test once the fault was
- * fixed.  Built with SPLIT_MIN 512, so most of these files are read in two
- * halves at once and compared with the same bytes read as one stream. */
+ * fixed.  read_split_min is lowered to 512 here, so most of these files are
+ * read in two halves at once and compared with the same bytes read as one stream. */
 #include <criterion/criterion.h>
 
 #include <dirent.h>
@@ -16,7 +16,15 @@
 #include <sys/stat.h>
 
 #include "fuzz_check.h"
+#include "read.h"
 #include "testutil.h"
+
+/* Files from 512 bytes up are read in two halves (read.h): set before
+ * Criterion forks the tests. */
+__attribute__((constructor)) static void split_from_512_bytes(void)
+{
+	read_split_min = 512;
+}
 
 static void check_file(const char *path)
 {

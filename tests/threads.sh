@@ -12,6 +12,14 @@ inputs="$U2S_CORPUS/real3/*.urdf $U2S_CORPUS/seed/*.urdf $U2S_CORPUS/versions/*.
 # shellcheck disable=SC2086
 "$U2S_BUILDDIR/tests/threads" -t 8 $inputs
 
+# The ThreadSanitizer build (all of src/ compiled again, ~10 s of CPU) is
+# the full tier's (`make check-full`, U2S_TIER=full; CI also runs
+# scripts/tsan-check).
+if [ "${U2S_TIER:-quick}" != full ]; then
+	echo "threads.sh: quick tier (U2S_TIER=quick): 8 threads on the shared library;" \
+		"the ThreadSanitizer build in the full tier (U2S_TIER=full)"
+	exit 0
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-threads-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 set --   # the library's sources: all of src/ but the CLI
