@@ -16,11 +16,7 @@ import xml.etree.ElementTree as ET
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testlib
 
-args = [a for a in sys.argv[1:] if a != "--update"]
-u2s = os.path.abspath(args[0]) if args else testlib.U2S
-src = args[1] if len(args) > 1 else testlib.SRC
-update = "--update" in sys.argv[1:]
-quick = testlib.tier() == "quick" and not update
+u2s, src, update, quick = testlib.script_args(sys.argv)
 cases_dir = os.path.join(src, "tests", "loadable")
 verdicts_path = os.path.join(cases_dir, "verdicts")
 # each version's loader: scripts/oracles

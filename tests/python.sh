@@ -33,18 +33,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-python-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# A copy of what `pip install ./python` reads in a checkout: python/ and,
-# beside it, Makefile.am (LIBU2S_C) and src/.  pip builds in the tree it is
-# given, which make distcheck makes read-only.
-copy() {
-	mkdir -p "$1/src"
-	cp -R "$U2S_SRCDIR/python" "$1/"
-	cp "$U2S_SRCDIR/Makefile.am" "$U2S_SRCDIR/configure.ac" "$1/"
-	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
-	chmod -R u+w "$1"
-	# What a developer's own install (-e too) left in the checkout.
-	rm -rf "$1/python/u2s/libu2s.so" "$1/python/__pycache__"
-}
+. "$U2S_SRCDIR/tests/pytree.sh"
 
 # The flags of the package's library are Python's own, whatever CFLAGS
 # the environment has; in a build under AddressSanitizer (CI's second
@@ -129,7 +118,7 @@ assert "<model name=\x27arm\x27>" in sdf
 }
 
 # The required form: a venv that sees Debian's pytest.
-copy "$work/tree"
+pytree "$work/tree"
 "$py" -m venv --system-site-packages "$work/venv"
 pip_install "$work/venv" "$work/tree"
 own_library "$work/venv"

@@ -26,17 +26,7 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/u2s-pyinstall-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# A copy of what `pip install ./python` reads in a checkout: python/ and,
-# beside it, Makefile.am (LIBU2S_C), configure.ac and src/.  pip builds in
-# the tree it is given, which make distcheck makes read-only.
-copy() {
-	mkdir -p "$1/src"
-	cp -R "$U2S_SRCDIR/python" "$1/"
-	cp "$U2S_SRCDIR/Makefile.am" "$U2S_SRCDIR/configure.ac" "$1/"
-	cp "$U2S_SRCDIR"/src/*.c "$U2S_SRCDIR"/src/*.h "$U2S_SRCDIR"/src/*.def "$1/src/"
-	chmod -R u+w "$1"
-	rm -rf "$1/python/u2s/libu2s.so" "$1/python/__pycache__"
-}
+. "$U2S_SRCDIR/tests/pytree.sh"
 
 quiet_env() { # the user's pip configuration and compiler flags left out
 	env -u CFLAGS -u CPPFLAGS -u LDFLAGS -u CC -u LDSHARED -u U2S_LIBRARY -u LD_LIBRARY_PATH \
@@ -72,7 +62,7 @@ install() { # VENV LOG PIP-ARGS...
 	quiet_env "$v/bin/python" -m pip uninstall -y -q u2s
 }
 
-copy "$work/tree"
+pytree "$work/tree"
 tried= n=0
 for p in ${PYTHON:-} python3 /usr/bin/python3; do
 	exe=$("$p" -c 'import sys; print(sys.executable)' 2> /dev/null) || continue

@@ -15,11 +15,7 @@ import glob, os, shutil, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testlib
 
-args = [a for a in sys.argv[1:] if a != "--update"]
-u2s = os.path.abspath(args[0]) if args else testlib.U2S
-src = args[1] if len(args) > 1 else testlib.SRC
-update = "--update" in sys.argv[1:]
-quick = testlib.tier() == "quick" and not update
+u2s, src, update, quick = testlib.script_args(sys.argv)
 cases_dir = os.path.join(src, "tests", "loadable", "refused")
 expected_path = os.path.join(cases_dir, "expected")
 # each version's suffix of sdf-oracle-/sdf-validate-: scripts/oracles

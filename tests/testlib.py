@@ -85,6 +85,16 @@ def same_sdf(a, b):
         return subprocess.run([sdfcmp, pa, pb], capture_output=True).returncode in (0, 1)
 
 
+def script_args(argv):
+    """A table-driven test's command line, [--update] [U2S [SRC]]: (u2s,
+    src, update, quick), quick when the tier is and nothing is updated."""
+    args = [a for a in argv[1:] if a != "--update"]
+    update = "--update" in argv[1:]
+    return (os.path.abspath(args[0]) if args else U2S,
+            args[1] if len(args) > 1 else SRC, update,
+            tier() == "quick" and not update)
+
+
 def tier():
     """The test tier: "quick" (`make check`, the default) or "full"
     (`make check-full`, U2S_TIER=full)."""
