@@ -368,7 +368,7 @@ static unsigned lowest_flag(unsigned set)
 
 /* What is wrong with the caller's options, for a message. */
 enum options_fault { OPTIONS_FINE, OPTIONS_SIZE, OPTIONS_UNKNOWN, OPTIONS_REPAIR_MASS,
-		     OPTIONS_WORLD_NAME, OPTIONS_POSE, OPTIONS_FLAG_RELATION,
+		     OPTIONS_WORLD_NAME, OPTIONS_NUMBERS, OPTIONS_FLAG_RELATION,
 		     OPTIONS_MODEL_NAME, OPTIONS_MIGRATE_ALONE, OPTIONS_URDF_WORLD,
 		     OPTIONS_INCLUDE_NO_MODEL, OPTIONS_WORLD_NAME_DERIVED,
 		     OPTIONS_REPAIR_MASS_SUBNORMAL, OPTIONS_WORLD_NAME_TEXT,
@@ -423,12 +423,67 @@ static int world_name_ok(const char *name)
 	return !(n >= 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"));
 }
 
-static int pose_ok(const double *p)
+/* The options whose argument is numbers (options.def's NUMBERS rows),
+ * each checked finite when its flag is set. */
+enum flag_row_id {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) ROW_##ID,
+#include "options.def"
+#undef OPTION
+	ROW_COUNT
+};
+
+struct numbers_row {
+	enum flag_row_id row;
+	const char *field;
+	size_t offset;
+	int count;
+	const char *words;
+};
+
+static const struct numbers_row NUMBERS_ROWS[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP)
+#define NUMBERS(ID, FIELD, COUNT, WORDS) \
+	{ ROW_##ID, #FIELD, offsetof(struct u2s_options, FIELD), COUNT, WORDS },
+#include "options.def"
+#undef NUMBERS
+#undef OPTION
+};
+#define NUMBERS_ROW_COUNT (sizeof NUMBERS_ROWS / sizeof NUMBERS_ROWS[0])
+
+/* The first option of numbers PUB sets with one that is not finite, or
+ * NULL. */
+static const struct numbers_row *numbers_broken(const struct u2s_options *pub)
 {
-	for (int i = 0; i < 6; i++)
-		if (!isfinite(p[i]))
-			return 0;
-	return 1;
+	size_t i;
+	int k;
+
+	for (i = 0; i < NUMBERS_ROW_COUNT; i++) {
+		const struct numbers_row *r = &NUMBERS_ROWS[i];
+		const double *v = (const double *)((const char *)pub + r->offset);
+		if (!(pub->flags & FLAG_ROWS[r->row].flag))
+			continue;
+		for (k = 0; k < r->count; k++)
+			if (!isfinite(v[k]))
+				return r;
+	}
+	return NULL;
+}
+
+/* The numbers of R that are not all finite, said: "pose (--pose) 1 2 3 4
+ * 5 inf is not 6 finite numbers (X Y Z ROLL PITCH YAW)". */
+static int numbers_said(struct diag *d, const struct u2s_options *pub,
+			const struct numbers_row *r)
+{
+	const double *v = (const double *)((const char *)pub + r->offset);
+	char text[512];
+	size_t len = 0;
+	int k;
+
+	for (k = 0; k < r->count && len < sizeof text - 40; k++)
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%g", k ? " " : "", v[k]);
+	diag_error(d, D_POSE_INVALID, 0, 0, "%s (--%s) %s is not %d finite numbers (%s)", r->field,
+		   FLAG_ROWS[r->row].option, text, r->count, r->words);
+	return U2S_USAGE;
 }
 
 /* The caller's options U, of whatever size it was compiled with, into
@@ -470,8 +525,8 @@ static enum options_fault check_options(const struct u2s_options *pub)
 		return *pub->world_name && (!strcmp(pub->world_name, "world") ||
 					    !u2s_xml_text_ok(pub->world_name)) ?
 		       OPTIONS_WORLD_NAME_TEXT : OPTIONS_WORLD_NAME;
-	if ((pub->flags & U2S_POSE) && !pose_ok(pub->pose))
-		return OPTIONS_POSE;
+	if (numbers_broken(pub))
+		return OPTIONS_NUMBERS;
 	if (flag_relation_broken(pub->flags))
 		return OPTIONS_FLAG_RELATION;
 	if (pub->model_name && (!*pub->model_name || strchr(pub->model_name, '/')))
@@ -498,6 +553,7 @@ static void translate_options(const struct u2s_options *pub, struct options *o,
 			      struct callers *c)
 {
 	memset(o, 0, sizeof *o);
+	o->pub = *pub;
 	o->flags = pub->flags;
 	o->sdf_version = pub->sdf_version;
 	o->uri_mode = pub->uri_mode;
@@ -638,11 +694,8 @@ static int options_fault_said(struct diag *d, const struct u2s_options *pub,
 		diag_error(d, D_REPAIR_MASS_ALONE, 0, 0, "repair_mass (--repair-mass) applies to "
 			   "U2S_REPAIR (--repair) only");
 		break;
-	case OPTIONS_POSE:
-		diag_error(d, D_POSE_INVALID, 0, 0, "pose (--pose) %g %g %g %g %g %g is not six "
-			   "finite numbers", pub->pose[0], pub->pose[1], pub->pose[2], pub->pose[3],
-			   pub->pose[4], pub->pose[5]);
-		break;
+	case OPTIONS_NUMBERS:
+		return numbers_said(d, pub, numbers_broken(pub));
 	case OPTIONS_FLAG_RELATION:
 		return flag_relation_said(d, pub->flags);
 	case OPTIONS_MIGRATE_ALONE:

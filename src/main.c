@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <float.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <math.h>
@@ -282,12 +283,35 @@ static int make_dirs(const struct cli *c, const char *dir)
 	return rc;
 }
 
+/* Each option as getopt_long reads it, and the flag each sets (options.def). */
+static const struct option LONGOPTS[] = {
+#define NO no_argument
+#define ARG required_argument
+#define OPTARG optional_argument
+#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) \
+	{ LONG, HAS_ARG, NULL, SHORT ? SHORT : OPT_VALUE_BASE + OPT_##ID },
+#include "options.def"
+#undef OPTION
+#undef NO
+#undef ARG
+#undef OPTARG
+	{ NULL, 0, NULL, 0 }
+};
+
+
+static const unsigned FLAGS[] = {
+#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) FLAG,
+#include "options.def"
+#undef OPTION
+};
+
 /* What an option's handler is given: its argument (NULL: none), and the
  * command line, for an option that reads words after it (--pose). */
 struct given {
 	char *arg;
 	int argc;
 	char **argv;
+	int row;   /* the option's row of options.def */
 };
 
 static int opt_output(struct cli *c, const struct given *g)
@@ -486,39 +510,78 @@ static int opt_world(struct cli *c, const struct given *g)
 	return U2S_OK;
 }
 
-/* --pose X Y Z ROLL PITCH YAW: optarg and the five arguments after it, or
- * all six in optarg ("--pose='1 2 0 0 0 1.57'"), each a finite number. */
-static int opt_pose(struct cli *c, const struct given *g)
-{
-	int argc = g->argc;
-	char **argv = g->argv;
-	const char *words[6];
-	char *copy = NULL, *save = NULL, *tok;
-	int n = 0, i, rc = U2S_OK;
+/* The options whose argument is numbers (options.def's NUMBERS rows). */
+struct numbers_row {
+	int id;             /* the option's row */
+	size_t offset;      /* of its array of double in struct u2s_options */
+	int count;
+	const char *words;  /* what they are, for a message */
+};
 
-	if (strpbrk(optarg, " ,\t")) {
-		copy = xrealloc(c, NULL, strlen(optarg) + 1);
-		strcpy(copy, optarg);
-		for (tok = strtok_r(copy, " ,\t", &save); tok && n < 7; tok = strtok_r(NULL, " ,\t", &save))
-			words[n < 6 ? n : 5] = tok, n++;
+static const struct numbers_row NUMBERS_ROWS[] = {
+#define OPTION(ID, LONG, SHORT, ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP)
+#define NUMBERS(ID, FIELD, COUNT, WORDS) \
+	{ OPT_##ID, offsetof(struct u2s_options, FIELD), COUNT, WORDS },
+#include "options.def"
+#undef NUMBERS
+#undef OPTION
+};
+
+/* The words of a NUMBERS option R: its argument and the COUNT-1
+ * arguments after it, or all of them in its argument ("--pose='1 2 0 0 0
+ * 1.57'"); WORDS gets at most COUNT, *N how many there were (COUNT+1:
+ * more).  COPY is what to free. */
+static int numbers_words(const struct cli *c, const struct given *g, const struct numbers_row *r,
+			 const char **words, char **copy)
+{
+	char *save = NULL, *tok;
+	int n = 0;
+
+	*copy = NULL;
+	if (strpbrk(g->arg, " ,\t")) {
+		*copy = xrealloc(c, NULL, strlen(g->arg) + 1);
+		strcpy(*copy, g->arg);
+		for (tok = strtok_r(*copy, " ,\t", &save); tok && n <= r->count;
+		     tok = strtok_r(NULL, " ,\t", &save))
+			words[n < r->count ? n : r->count - 1] = tok, n++;
 	} else {
-		words[n++] = optarg;
-		while (n < 6 && optind < argc)
-			words[n++] = argv[optind++];
+		words[n++] = g->arg;
+		while (n < r->count && optind < g->argc)
+			words[n++] = g->argv[optind++];
 	}
-	if (n != 6)
-		rc = usage_error(c, D_CLI_POSE, "--pose: '%s' is not six numbers X Y Z ROLL PITCH "
-				 "YAW", optarg);
-	for (i = 0; rc == U2S_OK && i < 6; i++) {
-		char *end;
-		double v = strtod(words[i], &end);
-		/* a number, as text; finite or not is the library's to say */
+	return n;
+}
+
+/* An option of numbers (options.def's NUMBERS): COUNT of them, each a
+ * number as text (finite or not is the library's to say), into its
+ * field, its flag set. */
+static int opt_numbers(struct cli *c, const struct given *g)
+{
+	const struct numbers_row *r = NUMBERS_ROWS;
+	const char *words[16];
+	char *copy;
+	double *into;
+	int n, i, rc = U2S_OK;
+
+	while (r->id != g->row)
+		r++;
+	into = (double *)((char *)&c->opts + r->offset);
+	n = numbers_words(c, g, r, words, &copy);
+	if (n != r->count) {
+		char text[160];
+		snprintf(text, sizeof text, "--%s: '%%s' is not %d numbers %s", LONGOPTS[g->row].name,
+			 r->count, r->words);
+		rc = usage_error(c, D_CLI_POSE, text, g->arg);
+	}
+	for (i = 0; rc == U2S_OK && i < r->count; i++) {
+		char *end, text[160];
+		into[i] = strtod(words[i], &end);
+		snprintf(text, sizeof text, "--%s: '%%s' is not a number (%s)", LONGOPTS[g->row].name,
+			 r->words);
 		if (end == words[i] || *end)
-			rc = usage_error(c, D_CLI_POSE_NUMBER, "--pose: '%s' is not a number (X Y Z "
-					 "ROLL PITCH YAW)", words[i]);
-		c->opts.pose[i] = v;
+			rc = usage_error(c, D_CLI_POSE_NUMBER, text, words[i]);
 	}
-	c->opts.flags |= U2S_POSE;
+	c->opts.flags |= FLAGS[g->row];
 	free(copy);
 	return rc;
 }
@@ -540,32 +603,12 @@ static int opt_output_format(struct cli *c, const struct given *g)
 
 typedef int option_fn(struct cli *c, const struct given *g);
 
-/* Each option as getopt_long reads it, and what it does (options.def). */
-static const struct option LONGOPTS[] = {
-#define NO no_argument
-#define ARG required_argument
-#define OPTARG optional_argument
-#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) \
-	{ LONG, HAS_ARG, NULL, SHORT ? SHORT : OPT_VALUE_BASE + OPT_##ID },
-#include "options.def"
-#undef OPTION
-#undef NO
-#undef ARG
-#undef OPTARG
-	{ NULL, 0, NULL, 0 }
-};
-
 static option_fn *const HANDLERS[] = {
 #define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) HANDLER,
 #include "options.def"
 #undef OPTION
 };
 
-static const unsigned FLAGS[] = {
-#define OPTION(ID, LONG, SHORT, HAS_ARG, FLAG, REQUIRES, EXCLUDES, HANDLER, LABEL, HELP) FLAG,
-#include "options.def"
-#undef OPTION
-};
 
 /* getopt_long's short options: ':' first (a missing argument is ':'),
  * each letter, ':' after one that takes an argument. */
@@ -623,12 +666,13 @@ static int parse_options(struct cli *c, int argc, char **argv)
 	model_dir_per_file(argc, argv);
 	opterr = 0;   /* its messages are said here, with a code, in the chosen style */
 	while (rc == U2S_OK && (opt = getopt_long(argc, argv, shortopts, LONGOPTS, NULL)) != -1) {
-		struct given g = { optarg, argc, argv };
+		struct given g = { optarg, argc, argv, 0 };
 		if (opt == ':')
 			return usage_error(c, D_CLI_OPTION_NO_ARGUMENT, "option '%s' needs an argument",
 					   argv[optind - 1]);
 		if ((row = option_row(opt)) < 0)
 			return bad_option(c, argv[optind - 1]);
+		g.row = row;
 		if (HANDLERS[row])
 			rc = HANDLERS[row](c, &g);
 		else

@@ -2,8 +2,8 @@
  * caller's struct u2s_options (of whatever size it was compiled with) is
  * read once, by convert.c, into this struct, which no caller sees: its
  * layout may change freely.  A flag is read where it is used,
- * (opts->flags & U2S_X): a new flag is a row of options.def and nothing
- * here; a new field, a field here and a line in convert.c. */
+ * (opts->flags & U2S_X), and a new field as opts->pub.FIELD: neither
+ * needs a line here (options.def's row, and its use). */
 #ifndef U2S_OPTIONS_H
 #define U2S_OPTIONS_H
 
@@ -12,6 +12,11 @@
 #include "u2s.h"
 
 struct options {
+	/* The caller's options as checked (this library's layout; fields it
+	 * did not know zero).  A field appended to u2s.h is read here,
+	 * (opts->pub.FIELD), with no line of its own below; its callbacks
+	 * are not to be called from here (the caller's locale: below). */
+	struct u2s_options pub;
 	unsigned flags;            /* the caller's U2S_* flags, checked (convert.c) */
 	const char *sdf_version;   /* NULL: the default */
 	enum u2s_uri_mode uri_mode;

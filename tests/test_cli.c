@@ -1433,7 +1433,7 @@ Test(cli, world_and_pose_usage_errors)
 	r = U2S(NULL, GOOD, "--pose", "1", "2", "3", "4", "5", "inf");
 	expect_status(&r, 2);
 	cr_assert_str_eq(r.out, "");
-	expect_in(r.err, "5 inf is not six finite numbers [U2S1036]", "stderr");
+	expect_in(r.err, "5 inf is not 6 finite numbers (X Y Z ROLL PITCH YAW) [U2S1036]", "stderr");
 	run_free(&r);
 	r = U2S(NULL, GOOD, "--pose", "1", "2", "x", "4", "5", "6");
 	expect_status(&r, 2);
