@@ -254,7 +254,7 @@ Test(meshrefs, several_material_files_on_one_line_and_a_missing_texture)
 	remove_tree(dir);
 }
 
-Test(meshrefs, not_regular_files_are_refused_without_blocking, .timeout = 20)
+Test(meshrefs, not_regular_files_are_refused_without_blocking)
 {
 	char *dir = temp_dir(), *fifo = path_in(dir, "p/meshes/f.png"), *fmesh =
 		path_in(dir, "p/meshes/f.stl");
@@ -280,7 +280,7 @@ Test(meshrefs, not_regular_files_are_refused_without_blocking, .timeout = 20)
 
 /* COLLADA files naming each other: a chain far deeper than any stack
  * would take by recursion, and a cycle. */
-Test(meshrefs, chains_and_cycles_of_references, .timeout = 60)
+Test(meshrefs, chains_and_cycles_of_references)
 {
 	char *dir = temp_dir(), name[64], text[256];
 	struct told t = { "", 0, NULL };
