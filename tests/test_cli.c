@@ -1822,7 +1822,10 @@ Test(cli, out_of_memory_removes_what_was_recorded_and_exits_3)
 	}
 	cr_assert_eq(wait_status(pid), 3, "status 3 (U2S_IO)");
 	err = slurp(err_fd, &len);
-	cr_assert_str_eq(err, "u2s: out of memory [U2S1004]\n");
+	/* said once, first (under ASan, LeakSanitizer's report of the
+	 * child's test allocations may follow on the same descriptor) */
+	cr_assert(strncmp(err, "u2s: out of memory [U2S1004]\n", 29) == 0, "%s", err);
+	cr_assert_null(strstr(err + 29, "out of memory"), "%s", err);
 	cr_assert_eq(dir_entries(dir), 0u, "the recorded paths stay");
 	free(err);
 	close(err_fd);
