@@ -759,6 +759,8 @@ static int convert(const struct io *given, const char *name, const struct u2s_op
 	num_locale_enter(&loc);   /* numbers read and written as in C, whatever the host's locale */
 	callers.locale = loc.c ? loc.old : (locale_t)0;
 	fault = read_options(uopts, &pub, &opts, &callers);
+	if (io.in_buf)   /* a conversion from memory starts no thread (u2s.3) */
+		opts.flags |= U2S_SINGLE_THREAD;
 	diag_init(&d, name, &opts);
 	rc = usage_fault(&d, &io, &pub, fault);
 	if (rc == U2S_OK && io.write_fn) {

@@ -143,9 +143,10 @@ enum u2s_flag {
 	 * that a link and a joint share renamed, zero axes set to 1 0 0; each
 	 * change a warning. */
 	U2S_REPAIR = 1u << 4,
-	/* Read on the calling thread only (debugging; the CLI sets it from
+	/* Run on the calling thread only (debugging; the CLI sets it from
 	 * U2S_THREADS=1).  Otherwise u2s_convert parses a big regular file as
-	 * two halves at once, on a second thread. */
+	 * two halves at once, on a second thread, and writes a robot of many
+	 * links on two threads, with the same result. */
 	U2S_SINGLE_THREAD = 1u << 5,
 	/* Write an SDFormat <world> that gz-sim runs as it is: the model, a
 	 * 1 ms physics step, gravity, a sun, a ground plane, the Physics,

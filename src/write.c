@@ -9,6 +9,7 @@
 
 #include "num.h"
 #include "out.h"
+#include "spool.h"
 #include "tags.h"
 #include "world.h"
 
@@ -470,7 +471,7 @@ static const char *colour_text(const struct writer *w, const struct material *m)
 		len += w->target->colour_in_full ? num_format_float_shortest(c[i], buf + len)
 						  : num_format_float(c[i], buf + len);
 	}
-	return must(w->rb->oom, talloc_strndup(w->keep, buf, len));
+	return must(w->scratch.oom, talloc_strndup(w->keep, buf, len));
 }
 
 static const char *colour_of(struct writer *w, const struct material *m)
@@ -885,6 +886,41 @@ static struct xnode *build_joint(struct writer *w, const struct joint *j)
 	return el;
 }
 
+/* ---- on two threads (spool.h) ------------------------------------------------ */
+
+/* Links and frames are units none of which reads what another wrote (the
+ * writer's caches only save work): a robot with write_split_min of them
+ * (write.h) is written on two threads, in segments of SPOOL_SEGMENT. */
+#define SPOOL_SEGMENT 64
+size_t write_split_min = 256;
+
+static int in_two(const struct writer *w, size_t units)
+{
+	return !(w->opts->flags & U2S_SINGLE_THREAD) && units >= write_split_min;
+}
+
+/* A thread's own writer, like PROTO, its memory under ROOT. */
+static void *writer_begin(void *proto_arg, TALLOC_CTX *root, oom_jump *jump)
+{
+	const struct writer *proto = proto_arg;
+	struct writer *w = must(jump, talloc_zero(root, struct writer));
+
+	w->rb = proto->rb;
+	w->opts = proto->opts;
+	w->target = proto->target;
+	arena_init(&w->scratch, root, jump);
+	w->keep = root;
+	return w;
+}
+
+static void write_units(struct writer *w, size_t n, void (*unit)(void *, size_t, struct out *))
+{
+	struct spool_job job = { n, SPOOL_SEGMENT, writer_begin, unit, w };
+
+	if (spool_write(&job, w->o) != 0)
+		oom(w->rb->oom);
+}
+
 /* ---- frames ------------------------------------------------------------------ */
 
 static struct xnode *frame_node(struct arena *a, const char *name, const char *attached_to)
@@ -917,24 +953,40 @@ static void write_frame_link(struct writer *w, const struct link *l)
  * link at the joint pose, and the child link, attached to the joint.
  * Printed one by one: a robot of a million links leaves hundreds of
  * thousands. */
+static void write_lumped_frame(struct writer *w, const struct link *l)
+{
+	const struct joint *j = l->parent_joint;
+	struct xnode *f;
+
+	if (l->fate != LINK_LUMPED)   /* dropped since it was merged */
+		return;
+	f = frame_node(&w->scratch, j->name, j->parent->name);
+	xnode_add_plain(f, "pose", fmt_pose(f, j->origin));
+	print_and_free(w->o, f);
+	f = frame_node(&w->scratch, l->name, j->name);
+	if (w->target->link_frame_pose)
+		xnode_add(f, "pose", "0 0 0 0 0 0");
+	print_and_free(w->o, f);
+}
+
+static void lumped_frame_unit(void *state, size_t i, struct out *o)
+{
+	struct writer *w = state;
+
+	w->o = o;
+	write_lumped_frame(w, w->rb->merged[i]);
+}
+
 static void write_lumped_frames(struct writer *w)
 {
 	unsigned i;
 
-	for (i = 0; i < w->rb->nmerged; i++) {
-		const struct link *l = w->rb->merged[i];
-		const struct joint *j = l->parent_joint;
-		struct xnode *f;
-		if (l->fate != LINK_LUMPED)   /* dropped since it was merged */
-			continue;
-		f = frame_node(&w->scratch, j->name, j->parent->name);
-		xnode_add_plain(f, "pose", fmt_pose(f, j->origin));
-		print_and_free(w->o, f);
-		f = frame_node(&w->scratch, l->name, j->name);
-		if (w->target->link_frame_pose)
-			xnode_add(f, "pose", "0 0 0 0 0 0");
-		print_and_free(w->o, f);
+	if (in_two(w, w->rb->nmerged)) {
+		write_units(w, w->rb->nmerged, lumped_frame_unit);
+		return;
 	}
+	for (i = 0; i < w->rb->nmerged; i++)
+		write_lumped_frame(w, w->rb->merged[i]);
 }
 
 /* ---- the model ---------------------------------------------------------------- */
@@ -979,21 +1031,37 @@ static void write_model_tail(struct writer *w)
 	}
 }
 
-/* The links in emission order, each with its parent joint, or as frames. */
+/* A link of the emission order, with its parent joint, or as frames. */
+static void write_in_order(struct writer *w, const struct link *l)
+{
+	if (l->fate == LINK_FRAME)
+		write_frame_link(w, l);
+	if (l->fate != LINK_WRITTEN)
+		return;
+	if (l->parent_joint && l->parent_joint->fate == JOINT_WRITTEN)
+		print_and_free(w->o, build_joint(w, l->parent_joint));
+	write_link(w, l);
+}
+
+static void link_unit(void *state, size_t i, struct out *o)
+{
+	struct writer *w = state;
+
+	w->o = o;
+	write_in_order(w, w->rb->order[i]);
+}
+
+/* The links in emission order. */
 static void write_links(struct writer *w)
 {
 	unsigned i;
 
-	for (i = 0; i < w->rb->norder; i++) {
-		const struct link *l = w->rb->order[i];
-		if (l->fate == LINK_FRAME)
-			write_frame_link(w, l);
-		if (l->fate != LINK_WRITTEN)
-			continue;
-		if (l->parent_joint && l->parent_joint->fate == JOINT_WRITTEN)
-			print_and_free(w->o, build_joint(w, l->parent_joint));
-		write_link(w, l);
+	if (in_two(w, w->rb->norder)) {
+		write_units(w, w->rb->norder, link_unit);
+		return;
 	}
+	for (i = 0; i < w->rb->norder; i++)
+		write_in_order(w, w->rb->order[i]);
 }
 
 /* ---- the world (--world) ---------------------------------------------------- */

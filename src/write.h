@@ -1,7 +1,9 @@
 /* write: the resolved model -> SDFormat text.  A straight walk over the
  * links in emission order; each joint and link is built as a small element
  * tree (so that <gazebo> extensions can be applied the way libsdformat
- * applies them), printed, and freed before the next. */
+ * applies them), printed, and freed before the next.  A robot of many
+ * links is written on two threads in segments (spool.h), unless
+ * OPTS->flags has U2S_SINGLE_THREAD, with the same bytes. */
 #ifndef U2S_WRITE_H
 #define U2S_WRITE_H
 
@@ -9,6 +11,11 @@
 #include "out.h"
 #include "target.h"
 #include "options.h"
+
+/* From this many links (or frames left by lumping) up, they are written
+ * on two threads: 256; the tests that compare the two writers lower it
+ * (not exported). */
+extern size_t write_split_min;
 
 /* Writes RB as SDFormat TARGET->version onto O.  Scratch memory hangs off
  * CTX, the conversion's context, and is freed before it returns. */
