@@ -892,7 +892,10 @@ static struct xnode *build_joint(struct writer *w, const struct joint *j)
  * writer's caches only save work): a robot with write_split_min of them
  * (write.h) is written on two threads, in segments of SPOOL_SEGMENT. */
 #define SPOOL_SEGMENT 64
-size_t write_split_min = 256;
+#ifndef WRITE_SPLIT_MIN
+#define WRITE_SPLIT_MIN 256
+#endif
+size_t write_split_min = WRITE_SPLIT_MIN;
 
 static int in_two(const struct writer *w, size_t units)
 {

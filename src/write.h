@@ -13,8 +13,8 @@
 #include "options.h"
 
 /* From this many links (or frames left by lumping) up, they are written
- * on two threads: 256; the tests that compare the two writers lower it
- * (not exported). */
+ * on two threads: WRITE_SPLIT_MIN at build time (256 by default); the
+ * tests that compare the two writers lower it (not exported). */
 extern size_t write_split_min;
 
 /* Writes RB as SDFormat TARGET->version onto O.  Scratch memory hangs off
