@@ -6,7 +6,9 @@
  * before it, and then frees for the second thread's next but one.  Each
  * thread has its own talloc tree and its own jump for running out of
  * memory, as read_split.c's halves do; the spools' bytes are malloc'd,
- * since both threads touch them (one after the other, under the lock). */
+ * since both threads touch them (one after the other, under the lock).
+ * The second thread is a help, never a need: when it cannot start, or
+ * runs out of memory, the calling thread writes what it left. */
 #include "spool.h"
 
 #include "num.h"
@@ -148,7 +150,8 @@ static void *second_thread(void *arg)
 
 /* ---- the calling thread ---------------------------------------------------- */
 
-/* Copies the second thread's segment SEG into O; 0 when it failed. */
+/* Copies the second thread's segment SEG into O; 0 when it failed before
+ * it had written it. */
 static int copy_spooled(struct shared *s, size_t seg, struct out *o)
 {
 	struct spool *sp = &s->spools[(seg / 2) & 1];
@@ -166,23 +169,22 @@ static int copy_spooled(struct shared *s, size_t seg, struct out *o)
 	return 1;
 }
 
-/* Every segment, the odd ones from the spools when TWO; 0 when the second
- * thread ran out of memory.  Out of memory here jumps to JUMP. */
-static int write_all_segments(struct shared *s, int two, TALLOC_CTX *root, oom_jump *jump,
-			      struct out *o)
+/* Every segment, the odd ones from the spools when TWO.  When the second
+ * thread runs out of memory, the calling thread writes the segment it
+ * failed on and all after it: a conversion never fails for want of memory
+ * its second thread alone needed.  Out of memory here jumps to JUMP. */
+static void write_all_segments(struct shared *s, int two, struct out *o)
 {
-	void *state = s->job->begin(s->job->arg, root, jump);
+	void *state = s->job->caller_state;
 	size_t seg;
 
 	for (seg = 0; seg < s->nseg; seg++) {
-		if (two && seg % 2 == 1) {
-			if (!copy_spooled(s, seg, o))
-				return 0;
-		} else {
-			write_segment(s->job, state, seg, o);
-		}
+		if (two && seg % 2 == 1 && copy_spooled(s, seg, o))
+			continue;
+		if (seg % 2 == 1)
+			two = 0;   /* the second thread failed: it wrote nothing more */
+		write_segment(s->job, state, seg, o);
 	}
-	return 1;
 }
 
 static void stop_second(struct shared *s)
@@ -193,24 +195,40 @@ static void stop_second(struct shared *s)
 	pthread_mutex_unlock(&s->lock);
 }
 
+/* The second thread's stack: the writer is iterative (blobs may be deep)
+ * and keeps no large buffer on it; asking for little keeps the address
+ * space a conversion needs near one thread's (ulimit -v). */
+#define SECOND_STACK (512 * 1024)
+
+static int start_second(struct shared *s)
+{
+	pthread_attr_t attr;
+	int started;
+
+	if (s->nseg < 2 || pthread_attr_init(&attr) != 0)
+		return 0;
+	pthread_attr_setstacksize(&attr, SECOND_STACK);
+	started = pthread_create(&s->thread, &attr, second_thread, s) == 0;
+	pthread_attr_destroy(&attr);
+	return started;
+}
+
 static int spool_run(struct shared *given, struct out *o)
 {
 	struct shared *volatile s = given;   /* as they were, after a longjmp */
-	TALLOC_CTX *volatile root = talloc_new(NULL);
 	volatile int two = 0, ok = 0;
-	oom_jump jump;
+	oom_jump jump, *before = s->job->rejump(s->job->caller_state, &jump);
 
-	if (!root)
-		return 0;
 	if (setjmp(jump) == 0) {
-		two = s->nseg > 1 && pthread_create(&s->thread, NULL, second_thread, s) == 0;
-		ok = write_all_segments(s, two, root, &jump, o);
+		two = start_second(s);
+		write_all_segments(s, two, o);
+		ok = 1;
 	}
+	s->job->rejump(s->job->caller_state, before);
 	if (!ok && two)
 		stop_second(s);
 	if (two)
 		pthread_join(s->thread, NULL);
-	talloc_free(root);
 	return ok;
 }
 

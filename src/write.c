@@ -916,9 +916,19 @@ static void *writer_begin(void *proto_arg, TALLOC_CTX *root, oom_jump *jump)
 	return w;
 }
 
+/* The calling thread's writer W jumps to JUMP when out of memory. */
+static oom_jump *writer_rejump(void *state, oom_jump *jump)
+{
+	struct writer *w = state;
+	oom_jump *before = w->scratch.oom;
+
+	w->scratch.oom = jump;
+	return before;
+}
+
 static void write_units(struct writer *w, size_t n, void (*unit)(void *, size_t, struct out *))
 {
-	struct spool_job job = { n, SPOOL_SEGMENT, writer_begin, unit, w };
+	struct spool_job job = { n, SPOOL_SEGMENT, writer_begin, unit, w, w, writer_rejump };
 
 	if (spool_write(&job, w->o) != 0)
 		oom(w->rb->oom);

@@ -1,8 +1,9 @@
 /* Tests of writing on two threads (src/spool.c, and write.c's use of it):
  * the units come out in order, byte for byte what one thread writes,
  * whatever the number of units, the segment size and the size of each
- * unit's text; running out of memory on either thread ends the run with
- * nothing left running; and every corpus robot, written on two threads
+ * unit's text; running out of memory on the calling thread ends the run
+ * with nothing left running, and on the second leaves its part to the
+ * calling thread; and every corpus robot, written on two threads
  * from its second link up, is what one thread writes. */
 #include <criterion/criterion.h>
 
@@ -36,7 +37,8 @@ __attribute__((constructor)) static void split_everything(void)
 struct job_arg {
 	size_t unit_bytes;        /* each unit's text is this long at least */
 	pthread_t caller;
-	int fail_on_second;       /* begin runs out of memory on the second thread */
+	size_t fail_on_second;    /* the second thread runs out of memory: 1 in
+				   * begin, else at this unit */
 	size_t fail_at_unit;      /* the calling thread runs out at this unit (0: never) */
 };
 
@@ -55,7 +57,7 @@ static void *begin(void *argp, TALLOC_CTX *root, oom_jump *jump)
 	s->arg = arg;
 	s->jump = jump;
 	s->second = !pthread_equal(pthread_self(), arg->caller);
-	if (s->second && arg->fail_on_second)
+	if (s->second && arg->fail_on_second == 1)
 		oom(jump);
 	return s;
 }
@@ -79,6 +81,8 @@ static void unit(void *statep, size_t i, struct out *o)
 
 	if (!s->second && s->arg->fail_at_unit && i == s->arg->fail_at_unit)
 		oom(s->jump);
+	if (s->second && s->arg->fail_on_second > 1 && i == s->arg->fail_on_second)
+		oom(s->jump);
 	n = unit_text(i, s->arg->unit_bytes, buf, sizeof buf);
 	out_put(o, buf, n);
 }
@@ -99,10 +103,20 @@ static int grow(void *argp, const char *buf, size_t len)
 	return 0;
 }
 
+static oom_jump *rejump(void *statep, oom_jump *jump)
+{
+	struct state *s = statep;
+	oom_jump *before = s->jump;
+
+	s->jump = jump;
+	return before;
+}
+
 /* Runs the engine; returns its status, the text in *G. */
 static int run(struct job_arg *arg, size_t n, size_t per_segment, struct grown *g)
 {
-	struct spool_job job = { n, per_segment, begin, unit, arg };
+	struct state caller = { arg, NULL, 0 };
+	struct spool_job job = { n, per_segment, begin, unit, arg, &caller, rejump };
 	static char buf[4096];   /* small: the output flushes often */
 	struct out o;
 	int rc;
@@ -112,6 +126,7 @@ static int run(struct job_arg *arg, size_t n, size_t per_segment, struct grown *
 	out_init_sink(&o, grow, g, buf, sizeof buf);
 	rc = spool_write(&job, &o);
 	cr_assert_eq(out_flush(&o), 0);
+	cr_assert_null(caller.jump, "the caller's jump was not put back");
 	return rc;
 }
 
@@ -152,13 +167,34 @@ Test(spool, units_larger_than_the_buffers)
 	expect_in_order(40, 1, 250 * 1024);
 }
 
+/* The calling thread writes what the second left: the same text. */
+static void expect_taken_over(size_t n, size_t per_segment, size_t fail_at)
+{
+	struct job_arg arg = { .unit_bytes = 8, .fail_on_second = fail_at };
+	struct grown g, want = { NULL, 0, 0 };
+	char buf[64];
+	size_t i;
+
+	cr_assert(fail_at == 1 || (fail_at / per_segment) % 2 == 1, "unit %zu is not the second's",
+		  fail_at);
+	cr_assert_eq(run(&arg, n, per_segment, &g), 0, "failing at unit %zu", fail_at);
+	for (i = 0; i < n; i++)
+		grow(&want, buf, unit_text(i, 8, buf, sizeof buf));
+	cr_assert(g.len == want.len && memcmp(g.p, want.p, g.len) == 0,
+		  "n %zu, per %zu, the second failing at unit %zu: not the units in order",
+		  n, per_segment, fail_at);
+	free(g.p);
+	free(want.p);
+}
+
 Test(spool, second_thread_out_of_memory)
 {
-	struct job_arg arg = { .unit_bytes = 8, .fail_on_second = 1 };
-	struct grown g;
-
-	cr_assert_eq(run(&arg, 1000, 4, &g), -1);
-	free(g.p);
+	/* at its start (1), or at a unit of one of its segments */
+	expect_taken_over(1000, 4, 1);
+	expect_taken_over(1000, 4, 5);
+	expect_taken_over(1000, 4, 511);
+	expect_taken_over(1000, 1, 999);
+	expect_taken_over(1000, 3, 995);
 }
 
 Test(spool, calling_thread_out_of_memory)
