@@ -182,10 +182,11 @@ int atomic_dir_begin(struct atomic_dir *d)
 /* ---- files ------------------------------------------------------------------ */
 
 /* The folders on the way to TMP/REL (its last part a file's name), each
- * recorded before it is made; PATH is TMP/REL.  -1 with errno set. */
+ * recorded before it is made; PATH is TMP/REL.  -1 with errno set.  TMP
+ * is new and only this run writes in it: a folder not in DIRS is not
+ * there yet (no lstat to ask). */
 static int mkdirs_under(struct atomic_dir *d, char *path)
 {
-	struct stat st;
 	char *s;
 	int met;
 
@@ -197,8 +198,7 @@ static int mkdirs_under(struct atomic_dir *d, char *path)
 			*s = '/';
 			continue;
 		}
-		if (lstat(path, &st) != 0)
-			record(d, path, 1);
+		record(d, path, 1);
 		if (mkdir(path, 0777) != 0 && errno != EEXIST)
 			return -1;
 		*s = '/';
@@ -255,7 +255,8 @@ static int copy_unsupported(int err)
 	       err == EBADF;
 }
 
-/* IN's bytes to OUT; 0 or an errno value. */
+/* IN's bytes to OUT; 0 or an errno value.  With copy_file_range, as cp
+ * copies: the bytes never come up to this process. */
 static int copy_bytes(int in, int out)
 {
 	char buf[1 << 16];
@@ -272,6 +273,35 @@ static int copy_bytes(int in, int out)
 	if (n < 0 && !err)
 		err = errno ? errno : EIO;
 	return err;
+}
+
+/* IN's bytes to OUT, then both closed (the copier's copy_fn too); 0 or
+ * an errno value: a disk that fills only at the close is a failure. */
+static int copy_and_close(int in, int out)
+{
+	int err = copy_bytes(in, out);
+
+	close(in);
+	if (close(out) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+/* IN to OUT on the copier thread, started at the first copy; 0, or an
+ * errno value when no thread starts (the bytes then copied here). */
+static int copy_on_thread(struct atomic_dir *d, int in, int out)
+{
+	if (!d->copying && copier_start(&d->copier, copy_and_close) != 0) {
+		d->copy_later = 0;   /* no second thread: every copy at once */
+		return copy_and_close(in, out);
+	}
+	d->copying = 1;
+	if (copier_add(&d->copier, in, out) != 0) {
+		close(in);
+		close(out);
+		d->oom(d->oom_arg);   /* does not return */
+	}
+	return 0;
 }
 
 /* SRC is opened without blocking and must be a regular file: the library
@@ -297,11 +327,12 @@ int atomic_dir_copy(struct atomic_dir *d, const char *src, const char *rel)
 		close(in);
 		return err;
 	}
-	err = copy_bytes(in, out);
-	close(in);
-	if (close(out) != 0 && !err)
-		err = errno;
-	return err;
+	return d->copy_later ? copy_on_thread(d, in, out) : copy_and_close(in, out);
+}
+
+int atomic_dir_copies_wait(struct atomic_dir *d)
+{
+	return d->copying ? copier_wait(&d->copier) : 0;
 }
 
 /* ---- the end ---------------------------------------------------------------- */
@@ -342,10 +373,29 @@ static int put_in_place(const struct atomic_dir *d)
 	return U2S_OK;
 }
 
+/* The copier ended: nothing is renamed or removed while it writes.  A
+ * failure its caller did not wait for (atomic_dir_copies_wait) still
+ * fails the folder. */
+static int end_copies(struct atomic_dir *d, int rc)
+{
+	int err;
+
+	if (!d->copying)
+		return rc;
+	d->copying = 0;
+	err = copier_end(&d->copier);
+	if (err && rc == U2S_OK) {
+		sayf(d, D_CLI_MODEL_WRITE, "cannot write in %s: %s", d->tmp, strerror(err));
+		rc = U2S_IO;
+	}
+	return rc;
+}
+
 int atomic_dir_finish(struct atomic_dir *d, int rc)
 {
 	sigset_t old;
 
+	rc = end_copies(d, rc);
 	undo_block(&old);
 	if (rc == U2S_OK && d->made)
 		rc = put_in_place(d);
