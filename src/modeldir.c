@@ -15,6 +15,7 @@
 
 #include "atomic_dir.h"
 #include "cli_codes.h"
+#include "convert_ahead.h"
 #include "strset.h"
 
 /* model.config's first lines: what marks a folder u2s may replace.  A
@@ -22,13 +23,6 @@
  * marker of u2s 0.3 and 0.4, which is still recognised, never written. */
 static const char MARKER[] = "<!-- u2s model folder: u2s replaces it (option model-dir) -->";
 static const char MARKER_0_3[] = "<!-- u2s model folder: u2s --model-dir replaces it -->";
-
-/* A diagnostic held (its strings after it), until the copies are known
- * whole. */
-struct held {
-	struct held *next;
-	struct u2s_diagnostic d;
-};
 
 /* One folder being filled. */
 struct folder {
@@ -43,7 +37,9 @@ struct folder {
 	 * where and when it is without the thread, and nothing of the first
 	 * attempt is said. */
 	int holding;
-	struct held *held, **held_end;
+	struct held_msg *held, **held_end;
+	struct ahead *ahead;          /* the versions after the first, converted
+				       * on a second thread (convert_ahead.h) */
 	modeldir_oom_fn *oom;         /* the run's (the CLI's, cli_oom.c) */
 	void *oom_arg;
 	u2s_stats_fn *stats;          /* the caller's statistics */
@@ -88,37 +84,13 @@ static int met_before(struct folder *f, struct strset *set, const char *s)
 
 /* ---- messages held ---------------------------------------------------------- */
 
-/* S copied to *AT (NULL stays NULL), *AT moved past it. */
-static const char *put(char **at, const char *s)
-{
-	char *copy = *at;
-
-	if (!s)
-		return NULL;
-	*at = stpcpy(copy, s) + 1;
-	return copy;
-}
-
-static size_t size_of(const char *s)
-{
-	return s ? strlen(s) + 1 : 0;
-}
-
 /* D kept, to be printed once the copies are known whole. */
 static void hold(struct folder *f, const struct u2s_diagnostic *d)
 {
-	struct held *h = malloc(sizeof *h + size_of(d->code) + size_of(d->file) +
-				size_of(d->message) + size_of(d->path));
-	char *at = (char *)(h + 1);
+	struct held_msg *h = held_msg_copy(d);
 
 	if (!h)
 		f->dir.oom(f->dir.oom_arg);   /* does not return */
-	h->next = NULL;
-	h->d = *d;
-	h->d.code = put(&at, d->code);
-	h->d.file = put(&at, d->file);
-	h->d.message = put(&at, d->message);
-	h->d.path = put(&at, d->path);
 	*f->held_end = h;
 	f->held_end = &h->next;
 }
@@ -126,7 +98,7 @@ static void hold(struct folder *f, const struct u2s_diagnostic *d)
 /* The messages held, printed (PRINT) or not, and forgotten. */
 static void release(struct folder *f, int print)
 {
-	struct held *h, *next;
+	struct held_msg *h, *next;
 
 	for (h = f->held; h; h = next) {
 		next = h->next;
@@ -153,11 +125,15 @@ static int settle(struct folder *f)
 	return 0;
 }
 
-/* Out of memory: what was held is said before the CLI's answer. */
+/* Out of memory: the conversions ahead waited for (no thread runs the
+ * library while the CLI exits), what was held said before the CLI's
+ * answer. */
 static void folder_oom(void *arg)
 {
 	struct folder *f = arg;
 
+	ahead_free(f->ahead);
+	f->ahead = NULL;
 	release(f, 1);
 	f->oom(f->oom_arg);
 }
@@ -426,15 +402,37 @@ static int sdf_failed(struct folder *f, unsigned code, const char *doing, const 
 	return U2S_IO;
 }
 
+/* The conversion of a version made ahead (R), as if it ran now: its SDF
+ * written to FD, then its messages and statistics passed on.  Its status,
+ * or -1 when it must run again (not held whole, or the SDF not written:
+ * the library then says why, as without the thread), FD emptied. */
+static int take_ahead(struct folder *f, const struct ahead_result *r, int fd)
+{
+	const struct held_msg *h;
+
+	if (r->lost)
+		return -1;
+	if (atomic_dir_write_all(fd, r->sdf, r->len) != 0) {
+		(void)(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0);
+		return -1;
+	}
+	for (h = r->msgs; h; h = h->next)
+		record_once(f, &h->d);
+	if (r->have_stats)
+		on_stats(f, &r->stats);
+	return r->status;
+}
+
 /* Version V's SDF into model-V.sdf with the options O; the FIRST version
  * also copies the files (and follows what meshes name: the others place
  * them alike), gives bridge.yaml (--migrate) and, with WORLD, places the
- * model.  A u2s_status, or AGAIN. */
+ * model.  AHEAD: the version's conversion made ahead, or NULL.  A
+ * u2s_status, or AGAIN. */
 static int convert_version(struct folder *f, struct u2s_options *o, const char *v, int first,
-			   int world, const struct input *in)
+			   int world, const struct input *in, const struct ahead_result *ahead)
 {
 	char *rel = atomic_dir_asprintf(&f->dir, "model-%s.sdf", v);
-	int fd = atomic_dir_create(&f->dir, rel, 0666), rc;
+	int fd = atomic_dir_create(&f->dir, rel, 0666), rc = -1;
 
 	if (fd < 0) {
 		rc = sdf_failed(f, D_CLI_MODEL_CREATE, "create", rel, errno);
@@ -449,24 +447,22 @@ static int convert_version(struct folder *f, struct u2s_options *o, const char *
 	o->mesh_fn = first ? on_mesh : NULL;
 	o->bridge_fn = (o->flags & U2S_MIGRATE) && first ? hold_bridge : NULL;
 	o->bridge_arg = f;
-	rc = u2s_convert_buffer_to(in->buf, in->len, in->file ? in->file : "<stdin>", write_fd, &fd, o);
+	if (ahead)
+		rc = take_ahead(f, ahead, fd);
+	if (rc < 0)
+		rc = u2s_convert_buffer_to(in->buf, in->len, in->file ? in->file : "<stdin>",
+					   write_fd, &fd, o);
 	if (close(fd) != 0 && rc == U2S_OK)   /* a disk that fills only now */
 		rc = sdf_failed(f, D_CLI_MODEL_CLOSE, "write", rel, errno);
 	free(rel);
 	return rc;
 }
 
-/* The SDF in each version, into model-V.sdf; with WORLD, the first also
- * decides where world.sdf places the model (U2S_PLACE: the meshes are
- * measured once, not once per version).  The copies' bytes may still be
- * moving meanwhile: they are waited for at the end, or before a failure
- * is said.  A u2s_status, or AGAIN. */
-static int convert_versions(struct folder *f, const struct u2s_options *given, int world,
-			    const struct input *in, const char *name)
+/* The options of the folder's SDFs, from the caller's GIVEN. */
+static struct u2s_options sdf_options(struct folder *f, const struct u2s_options *given, int world,
+				      const char *name)
 {
 	struct u2s_options o = *given;
-	const char *const *v;
-	int rc = U2S_OK;
 
 	o.flags &= ~(U2S_WORLD | world_only_flags());
 	if (world)   /* the model of world.sdf: its world systems go there */
@@ -480,8 +476,30 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	o.mesh_arg = f;
 	o.diag_record_fn = record_once;
 	o.diag_record_arg = f;
-	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++)
-		rc = convert_version(f, &o, *v, v == u2s_sdf_versions(), world, in);
+	return o;
+}
+
+/* The SDF in each version, into model-V.sdf; with WORLD, the first also
+ * decides where world.sdf places the model (U2S_PLACE: the meshes are
+ * measured once, not once per version).  With a second thread, the
+ * versions after the first are converted meanwhile (convert_ahead.h),
+ * and the copies' bytes are moving: they are waited for at the end, or
+ * before a failure is said.  A u2s_status, or AGAIN. */
+static int convert_versions(struct folder *f, const struct u2s_options *given, int world,
+			    const struct input *in, const char *name)
+{
+	struct u2s_options o = sdf_options(f, given, world, name);
+	const char *const *v = u2s_sdf_versions();
+	int rc = U2S_OK;
+	size_t i;
+
+	if (f->dir.copy_later && v[0])
+		f->ahead = ahead_start(&o, in->buf, in->len, in->file ? in->file : "<stdin>", v + 1);
+	for (i = 0; v[i] && rc == U2S_OK; i++)
+		rc = convert_version(f, &o, v[i], i == 0, world, in,
+				     i && f->ahead ? ahead_take(f->ahead, i - 1) : NULL);
+	ahead_free(f->ahead);
+	f->ahead = NULL;
 	if (rc != AGAIN && settle(f))
 		rc = AGAIN;
 	return rc;
