@@ -32,6 +32,7 @@ struct pending {
 
 struct mesh_refs {
 	TALLOC_CTX *ctx;
+	struct real_dirs *dirs;  /* the real paths of the folders looked in */
 	oom_jump *oom;
 	struct diag *d;
 	const struct options *opts;
@@ -54,7 +55,70 @@ struct mesh_refs *mesh_refs_new(TALLOC_CTX *ctx, oom_jump *jump, struct diag *d,
 	mr->d = d;
 	mr->opts = opts;
 	mr->told = index_new(mr, jump);
+	mr->dirs = real_dirs_new(mr, jump);
 	return mr;
+}
+
+/* ---- real paths ---------------------------------------------------------------- */
+
+struct real_dirs {
+	TALLOC_CTX *ctx;
+	oom_jump *oom;
+	struct index *real;   /* a folder's path as looked up -> its real path */
+};
+
+struct real_dirs *real_dirs_new(TALLOC_CTX *ctx, oom_jump *jump)
+{
+	struct real_dirs *rd = must(jump, talloc_zero(ctx, struct real_dirs));
+
+	rd->ctx = rd;
+	rd->oom = jump;
+	rd->real = index_new(rd, jump);
+	return rd;
+}
+
+/* DIR's real path, looked up once; NULL when realpath fails (not kept). */
+static const char *real_dir(struct real_dirs *rd, const char *dir, size_t len)
+{
+	char *key = must(rd->oom, talloc_strndup(rd->ctx, dir, len)), *real;
+	const char *had = index_get(rd->real, key), *kept;
+
+	if (had) {
+		talloc_free(key);
+		return had;
+	}
+	if ((real = realpath(key, NULL)) == NULL) {
+		talloc_free(key);
+		return NULL;
+	}
+	kept = talloc_strdup(rd->ctx, real);
+	free(real);
+	index_put(rd->real, key, (void *)must(rd->oom, (void *)kept));
+	return kept;
+}
+
+char *real_path(struct real_dirs *rd, TALLOC_CTX *ctx, oom_jump *jump, const char *lex)
+{
+	const char *slash = strrchr(lex, '/'), *base = slash ? slash + 1 : "", *dir;
+	char *real;
+	struct stat st;
+
+	/* realpath(FOLDER/NAME) is FOLDER's real path and NAME when NAME is
+	 * there and no symbolic link: FOLDER's is looked up once (realpath
+	 * reads every link on the way, a readlink per part of the path, for
+	 * each mesh); anything else, failures included, is realpath's */
+	if (rd && slash && slash != lex && *base && strcmp(base, ".") && strcmp(base, "..") &&
+	    (dir = real_dir(rd, lex, (size_t)(slash - lex))) != NULL) {
+		real = must(jump, talloc_asprintf(ctx, "%s/%s", strcmp(dir, "/") ? dir : "", base));
+		if (lstat(real, &st) == 0 && !S_ISLNK(st.st_mode))
+			return real;
+		talloc_free(real);
+	}
+	if ((real = realpath(lex, NULL)) == NULL)
+		return NULL;
+	lex = talloc_strdup(ctx, real);
+	free(real);
+	return must(jump, (void *)lex);
 }
 
 /* ---- paths ---------------------------------------------------------------- */
@@ -233,7 +297,7 @@ static void follow(struct mesh_refs *mr, TALLOC_CTX *tmp, const struct named *n)
 {
 	const struct mesh_root *root = mr->root;
 	const char *rel, *place_rel, *lex, *place;
-	char *found, *real;
+	char *real;
 	struct stat st;
 
 	if (!*n->name)
@@ -251,16 +315,13 @@ static void follow(struct mesh_refs *mr, TALLOC_CTX *tmp, const struct named *n)
 		return;
 	}
 	lex = must(mr->oom, talloc_asprintf(tmp, "%s/%s", root->dir, rel));
-	if ((found = realpath(lex, NULL)) == NULL) {
+	if ((real = real_path(mr->dirs, mr->ctx, mr->oom, lex)) == NULL) {
 		if (errno == ENOENT || errno == ENOTDIR || errno == ENAMETOOLONG)
 			ref_missing(mr, tmp, n, must(mr->oom, talloc_asprintf(tmp, "no file %s", lex)));
 		else
 			ref_unread(mr, named_desc(mr, tmp, n), "looked up", errno);
 		return;
 	}
-	real = talloc_strdup(mr->ctx, found);
-	free(found);
-	must(mr->oom, real);
 	if (!mesh_root_holds(root, real)) {
 		ref_outside(mr, tmp, n, must(mr->oom, talloc_asprintf(tmp, "is a symbolic link to "
 								       "%s, outside", real)));
