@@ -8,17 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where a version is (under the lock): the thread takes a waiting one;
+ * the caller takes one still waiting for itself (the thread is behind). */
+enum one_state { WAITING, CONVERTING, DONE, NOT_AHEAD };
+
 /* A version being converted ahead: its result, and what holds it. */
 struct one {
 	struct ahead_result r;
 	char *sdf;
 	size_t cap;
 	struct held_msg **msgs_end;
+	enum one_state state;
 };
 
 struct ahead {
 	pthread_t thread;
-	int joined;
+	pthread_mutex_t lock;
+	pthread_cond_t done;      /* a version is DONE */
 	struct u2s_options o;
 	const char *buf, *name;
 	size_t len, n;
@@ -103,6 +109,21 @@ static void hold_stats(void *arg, const struct u2s_stats *st)
 	v->r.have_stats = 1;
 }
 
+/* Whether V's state was FROM; it is TO now if so. */
+static int move(struct ahead *a, struct one *v, enum one_state from, enum one_state to)
+{
+	int was;
+
+	pthread_mutex_lock(&a->lock);
+	was = v->state == from;
+	if (was)
+		v->state = to;
+	if (was && to == DONE)
+		pthread_cond_broadcast(&a->done);
+	pthread_mutex_unlock(&a->lock);
+	return was;
+}
+
 static void *run(void *arg)
 {
 	struct ahead *a = arg;
@@ -111,6 +132,8 @@ static void *run(void *arg)
 	for (i = 0; i < a->n; i++) {
 		struct one *v = &a->ones[i];
 		struct u2s_options o = a->o;
+		if (!move(a, v, WAITING, CONVERTING))
+			continue;   /* the caller's, or no longer wanted */
 		o.sdf_version = a->versions[i];
 		o.diag_record_fn = hold_msg;
 		o.diag_record_arg = v;
@@ -118,11 +141,14 @@ static void *run(void *arg)
 		o.stats_arg = v;
 		v->r.status = u2s_convert_buffer_to(a->buf, a->len, a->name, hold_sdf, v, &o);
 		v->r.sdf = v->sdf;
+		move(a, v, CONVERTING, DONE);
 	}
 	return NULL;
 }
 
 /* ---- the caller's side ----------------------------------------------------------- */
+
+static void free_all(struct ahead *a);
 
 static struct ahead *ahead_new(const struct u2s_options *o, const char *buf, size_t len,
 			       const char *name, const char *const *versions)
@@ -156,13 +182,16 @@ struct ahead *ahead_start(const struct u2s_options *o, const char *buf, size_t l
 
 	if (!a)
 		return NULL;
+	pthread_mutex_init(&a->lock, NULL);   /* with no attributes: they cannot fail */
+	pthread_cond_init(&a->done, NULL);
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	err = pthread_create(&a->thread, NULL, run, a);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (err) {
-		a->joined = 1;   /* nothing to wait for */
-		ahead_free(a);
+		pthread_mutex_destroy(&a->lock);
+		pthread_cond_destroy(&a->done);
+		free_all(a);
 		return NULL;
 	}
 	return a;
@@ -170,11 +199,18 @@ struct ahead *ahead_start(const struct u2s_options *o, const char *buf, size_t l
 
 const struct ahead_result *ahead_take(struct ahead *a, size_t i)
 {
-	if (!a->joined) {
-		pthread_join(a->thread, NULL);
-		a->joined = 1;
+	struct one *v = &a->ones[i];
+	const struct ahead_result *r = &v->r;
+
+	pthread_mutex_lock(&a->lock);
+	if (v->state == WAITING) {
+		v->state = NOT_AHEAD;   /* the thread is behind: the caller converts it */
+		r = NULL;
 	}
-	return &a->ones[i].r;
+	while (v->state == CONVERTING)
+		pthread_cond_wait(&a->done, &a->lock);
+	pthread_mutex_unlock(&a->lock);
+	return r;
 }
 
 void ahead_free(struct ahead *a)
@@ -183,8 +219,22 @@ void ahead_free(struct ahead *a)
 
 	if (!a)
 		return;
-	if (!a->joined)
-		pthread_join(a->thread, NULL);
+	pthread_mutex_lock(&a->lock);
+	for (i = 0; i < a->n; i++)   /* what is not started is not wanted */
+		if (a->ones[i].state == WAITING)
+			a->ones[i].state = NOT_AHEAD;
+	pthread_mutex_unlock(&a->lock);
+	pthread_join(a->thread, NULL);
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->done);
+	free_all(a);
+}
+
+/* The results and A freed. */
+static void free_all(struct ahead *a)
+{
+	size_t i;
+
 	for (i = 0; i < a->n; i++) {
 		struct held_msg *h, *next;
 		for (h = a->ones[i].r.msgs; h; h = next) {

@@ -4,7 +4,8 @@
  * (modeldir.c).  The CLI's; not part of libu2s.
  *
  * Nothing of a conversion made ahead is seen until modeldir.c takes it,
- * in the order the versions are written: its SDF is then written to the
+ * in the order the versions are written (one the thread has not started
+ * by then is modeldir.c's to convert): its SDF is then written to the
  * version's file, its messages and statistics passed on as if it had
  * just run.  The thread creates no file, says nothing and never calls
  * the CLI's out-of-memory answer: what it cannot hold (its SDF, its
@@ -49,11 +50,13 @@ struct ahead;
 struct ahead *ahead_start(const struct u2s_options *o, const char *buf, size_t len,
 			  const char *name, const char *const *versions);
 
-/* The result of the I-th version, once the thread is done (waited for
- * here); owned by A. */
+/* The result of the I-th version (owned by A), waited for while the
+ * thread converts it; NULL when the thread has not started it (it is
+ * behind, and never will: the caller converts it). */
 const struct ahead_result *ahead_take(struct ahead *a, size_t i);
 
-/* The thread waited for, everything freed (A may be NULL). */
+/* The versions not started dropped, the thread waited for, everything
+ * freed (A may be NULL). */
 void ahead_free(struct ahead *a);
 
 #endif
