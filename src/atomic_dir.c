@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -287,11 +288,28 @@ static int copy_and_close(int in, int out)
 	return err;
 }
 
+/* How many copies may wait for the copier, each with two descriptors
+ * open: few enough that neither u2s nor the library runs out of them
+ * (EMFILE) where copying one at a time did not; 0 under a limit so low
+ * (ulimit -n below 64) that every copy is made at once, as before. */
+static size_t copies_pending_max(void)
+{
+	struct rlimit lim;
+
+	if (getrlimit(RLIMIT_NOFILE, &lim) != 0)
+		return 0;
+	if (lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= 96)
+		return 32;
+	return lim.rlim_cur >= 64 ? (size_t)(lim.rlim_cur - 32) / 2 : 0;
+}
+
 /* IN to OUT on the copier thread, started at the first copy; 0, or an
  * errno value when no thread starts (the bytes then copied here). */
 static int copy_on_thread(struct atomic_dir *d, int in, int out)
 {
-	if (!d->copying && copier_start(&d->copier, copy_and_close) != 0) {
+	size_t pending = d->copying ? 0 : copies_pending_max();
+
+	if (!d->copying && (!pending || copier_start(&d->copier, copy_and_close, pending) != 0)) {
 		d->copy_later = 0;   /* no second thread: every copy at once */
 		return copy_and_close(in, out);
 	}

@@ -12,6 +12,7 @@
  * 8 MiB a thread gets by default (address space under ulimit -v). */
 #define COPIER_STACK (256u * 1024)
 
+
 /* The next pair, or none when the end is asked and nothing is left. */
 static int next_pair(struct copier *c, struct copy_pair *p)
 {
@@ -46,20 +47,20 @@ static void *run(void *arg)
 		pthread_mutex_lock(&c->lock);
 		if (err && !c->err)
 			c->err = err;
-		if (++c->done == c->n)
-			pthread_cond_broadcast(&c->idle);
+		c->done++;
+		pthread_cond_broadcast(&c->idle);   /* room in the queue, or none left */
 		pthread_mutex_unlock(&c->lock);
 	}
 	return NULL;
 }
 
-int copier_start(struct copier *c, copier_copy_fn *copy)
+int copier_start(struct copier *c, copier_copy_fn *copy, size_t pending_max)
 {
 	pthread_attr_t attr;
 	sigset_t all, old;
 	int err;
 
-	*c = (struct copier){ .copy = copy };
+	*c = (struct copier){ .copy = copy, .pending_max = pending_max ? pending_max : 1 };
 	if ((err = pthread_attr_init(&attr)) != 0)
 		return err;
 	pthread_attr_setstacksize(&attr, COPIER_STACK);
@@ -86,6 +87,8 @@ int copier_add(struct copier *c, int in, int out)
 	int rc = 0;
 
 	pthread_mutex_lock(&c->lock);
+	while (c->n - c->done >= c->pending_max)
+		pthread_cond_wait(&c->idle, &c->lock);
 	if (c->n == c->cap) {   /* the thread reads pairs only under the lock */
 		size_t cap = c->cap ? 2 * c->cap : 64;
 		struct copy_pair *bigger = realloc(c->pairs, cap * sizeof *bigger);

@@ -33,19 +33,22 @@ struct copier {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t work;      /* a pair queued, or the end asked */
-	pthread_cond_t idle;      /* every pair queued is done */
+	pthread_cond_t idle;      /* a pair is done */
 	struct copy_pair *pairs;  /* queued; [done, n) still to copy */
 	size_t n, cap, done;
+	size_t pending_max;       /* queued and not done, at most */
 	int err;                  /* the first failure, or 0 */
 	int ending;
 };
 
-/* The thread started, copying with COPY; 0, or an errno value (nothing to
- * end: the caller copies at once). */
-int copier_start(struct copier *c, copier_copy_fn *copy);
+/* The thread started, copying with COPY, with at most PENDING_MAX pairs
+ * queued and not done (each holds two descriptors); 0, or an errno value
+ * (nothing to end: the caller copies at once). */
+int copier_start(struct copier *c, copier_copy_fn *copy, size_t pending_max);
 
-/* IN to OUT, after the pairs queued before; 0, or -1 when out of memory
- * (nothing queued, nothing closed). */
+/* IN to OUT, after the pairs queued before (waiting while PENDING_MAX
+ * are, so that the descriptors open stay few); 0, or -1 when out of
+ * memory (nothing queued, nothing closed). */
 int copier_add(struct copier *c, int in, int out);
 
 /* Waits until every pair queued is copied and closed; the first failure
