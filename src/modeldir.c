@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +38,7 @@ struct folder {
 	 * where and when it is without the thread, and nothing of the first
 	 * attempt is said. */
 	int holding;
+	int threads;                  /* this attempt runs the other threads */
 	struct held_msg *held, **held_end;
 	struct ahead *ahead;          /* the versions after the first, converted
 				       * on a second thread (convert_ahead.h) */
@@ -404,13 +406,14 @@ static int sdf_failed(struct folder *f, unsigned code, const char *doing, const 
 
 /* The conversion of a version made ahead (R), as if it ran now: its SDF
  * written to FD, then its messages and statistics passed on.  Its status,
- * or -1 when it must run again (not held whole, or the SDF not written:
- * the library then says why, as without the thread), FD emptied. */
+ * or -1 when it must run again (not held whole, out of memory with two
+ * conversions at once, or the SDF not written: the library then says
+ * why, as without the thread), FD emptied. */
 static int take_ahead(struct folder *f, const struct ahead_result *r, int fd)
 {
 	const struct held_msg *h;
 
-	if (r->lost)
+	if (r->lost || r->status == U2S_IO)   /* out of memory, two conversions at once */
 		return -1;
 	if (atomic_dir_write_all(fd, r->sdf, r->len) != 0) {
 		(void)(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0);
@@ -455,7 +458,9 @@ static int convert_version(struct folder *f, struct u2s_options *o, const char *
 	if (close(fd) != 0 && rc == U2S_OK)   /* a disk that fills only now */
 		rc = sdf_failed(f, D_CLI_MODEL_CLOSE, "write", rel, errno);
 	free(rel);
-	return rc;
+	/* the library's own I/O failure (a copy, out of memory) with nothing
+	 * said yet: on one thread, it may not fail, or fail as it says */
+	return rc == U2S_IO && f->threads && f->holding ? AGAIN : rc;
 }
 
 /* The options of the folder's SDFs, from the caller's GIVEN. */
@@ -493,7 +498,7 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	int rc = U2S_OK;
 	size_t i;
 
-	if (f->dir.copy_later && v[0])
+	if (f->threads && v[0])
 		f->ahead = ahead_start(&o, in->buf, in->len, in->file ? in->file : "<stdin>", v + 1);
 	for (i = 0; v[i] && rc == U2S_OK; i++)
 		rc = convert_version(f, &o, v[i], i == 0, world, in,
@@ -562,16 +567,19 @@ static int build(struct folder *f, const struct modeldir_run *run, const struct 
 	return rc;
 }
 
-/* A copy failed on the copier thread: what was made is removed, nothing
- * said, and the folder made again in a new hidden folder (DIR's) with
- * every copy made at once, so that the failure is said as, where and
- * when it is without the thread (the library's message at the <mesh>,
- * the conversion going on without copying more). */
+/* A copy failed on the copier thread, or a conversion with an I/O
+ * failure of the library's (out of memory with two at once, a copy):
+ * what was made is removed, nothing said, and the folder made again in a
+ * new hidden folder (DIR's) on one thread, every copy made at once, so
+ * that a failure is said as, where and when it is without the threads
+ * (the library's message at the <mesh>, the conversion going on without
+ * copying more). */
 static int build_again(struct folder *f, const struct modeldir_run *run, const struct input *in,
 		       const char *dir)
 {
 	int rc;
 
+	release(f, 0);
 	atomic_dir_finish(&f->dir, U2S_IO);
 	strset_free(&f->paths);
 	strset_free(&f->said);   /* nothing was said: every message was held */
@@ -579,7 +587,7 @@ static int build_again(struct folder *f, const struct modeldir_run *run, const s
 	f->bridge = NULL;
 	f->bridge_len = 0;
 	f->placed = 0;
-	f->dir.copy_later = 0;
+	f->dir.copy_later = f->threads = 0;
 	rc = atomic_dir_init(&f->dir, dir);
 	if (rc == U2S_OK)
 		rc = atomic_dir_begin(&f->dir);
@@ -607,15 +615,34 @@ static int can_begin(struct folder *f, int in_fd, struct input *in, char **buf)
 	return U2S_OK;
 }
 
+/* Whether the other threads run: not under U2S_THREADS=1, nor under a
+ * limit of the address space or data (ulimit -v, -d) below 1 GiB, where
+ * a thread's stack and malloc arena (64 MiB reserved) could make u2s run
+ * out of memory where one thread did not. */
+static int threads_allowed(const struct modeldir_run *run)
+{
+	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
+	struct rlimit lim;
+	size_t i;
+
+	if (run->opts->flags & U2S_SINGLE_THREAD)
+		return 0;
+	for (i = 0; i < sizeof limits / sizeof limits[0]; i++)
+		if (getrlimit(limits[i], &lim) != 0 ||
+		    (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < (rlim_t)1 << 30))
+			return 0;
+	return 1;
+}
+
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
-	/* one thread only (U2S_THREADS=1): every copy made at once */
-	int later = !(run->opts->flags & U2S_SINGLE_THREAD);
+	int later = threads_allowed(run);
 	struct folder f = { .dir = { .undo = run->undo, .say = run->say, .say_arg = run->say_arg,
 				     .oom = folder_oom, .copy_later = later },
 			    .record = run->opts->diag_record_fn,
 			    .record_arg = run->opts->diag_record_arg,
-			    .holding = later, .oom = run->oom, .oom_arg = run->oom_arg };
+			    .holding = later, .threads = later, .oom = run->oom,
+			    .oom_arg = run->oom_arg };
 	struct input in = { NULL, 0, file };
 	char *buf = NULL;
 	int rc;
