@@ -13,44 +13,39 @@
 #define COPIER_STACK (256u * 1024)
 
 
-/* The next pair, or none when the end is asked and nothing is left. */
-static int next_pair(struct copier *c, struct copy_pair *p)
+/* The pair taken (under the lock) copied by the calling thread, the lock
+ * let go meanwhile: after a failure, closed, not copied. */
+static void copy_taken(struct copier *c, struct copy_pair p)
 {
-	int have;
+	int failed = c->err != 0, err = 0;
 
-	pthread_mutex_lock(&c->lock);
-	while (c->done == c->n && !c->ending)
-		pthread_cond_wait(&c->work, &c->lock);
-	have = c->done < c->n;
-	if (have)
-		*p = c->pairs[c->done];
 	pthread_mutex_unlock(&c->lock);
-	return have;
+	if (failed) {
+		close(p.in);
+		close(p.out);
+	} else {
+		err = c->copy(p.in, p.out);
+	}
+	pthread_mutex_lock(&c->lock);
+	if (err && !c->err)
+		c->err = err;
+	c->done++;
+	pthread_cond_broadcast(&c->idle);   /* room in the queue, or none left */
 }
 
 static void *run(void *arg)
 {
 	struct copier *c = arg;
-	struct copy_pair p;
 
-	while (next_pair(c, &p)) {
-		int err;
-		/* read without the lock: only this thread writes it after the
-		 * start, and it is the one reading here */
-		if (c->err) {   /* after a failure: closed, not copied */
-			close(p.in);
-			close(p.out);
-			err = 0;
-		} else {
-			err = c->copy(p.in, p.out);
-		}
-		pthread_mutex_lock(&c->lock);
-		if (err && !c->err)
-			c->err = err;
-		c->done++;
-		pthread_cond_broadcast(&c->idle);   /* room in the queue, or none left */
-		pthread_mutex_unlock(&c->lock);
+	pthread_mutex_lock(&c->lock);
+	for (;;) {
+		while (c->taken == c->n && !c->ending)
+			pthread_cond_wait(&c->work, &c->lock);
+		if (c->taken == c->n)
+			break;
+		copy_taken(c, c->pairs[c->taken++]);
 	}
+	pthread_mutex_unlock(&c->lock);
 	return NULL;
 }
 
@@ -87,8 +82,10 @@ int copier_add(struct copier *c, int in, int out)
 	int rc = 0;
 
 	pthread_mutex_lock(&c->lock);
-	while (c->n - c->done >= c->pending_max)
-		pthread_cond_wait(&c->idle, &c->lock);
+	/* a full queue: the caller copies the oldest itself rather than
+	 * sleep (on a busy machine a sleeping thread waits for its turn) */
+	while (c->n - c->taken >= c->pending_max)
+		copy_taken(c, c->pairs[c->taken++]);
 	if (c->n == c->cap) {   /* the thread reads pairs only under the lock */
 		size_t cap = c->cap ? 2 * c->cap : 64;
 		struct copy_pair *bigger = realloc(c->pairs, cap * sizeof *bigger);
@@ -112,6 +109,8 @@ int copier_wait(struct copier *c)
 	int err;
 
 	pthread_mutex_lock(&c->lock);
+	while (c->taken < c->n)   /* what the thread has not begun: copied here */
+		copy_taken(c, c->pairs[c->taken++]);
 	while (c->done < c->n)
 		pthread_cond_wait(&c->idle, &c->lock);
 	err = c->err;
@@ -133,6 +132,6 @@ int copier_end(struct copier *c)
 	pthread_cond_destroy(&c->idle);
 	free(c->pairs);
 	c->pairs = NULL;
-	c->n = c->cap = c->done = 0;
+	c->n = c->cap = c->taken = c->done = 0;
 	return err;
 }

@@ -6,9 +6,11 @@
  * every path is recorded for undo.c and made by one thread, and a failure
  * to open or create is said where it happens); the copier only moves the
  * bytes from one descriptor to the other and closes both, in the order
- * given.  It allocates nothing (no malloc arena of its own: it runs under
- * ulimit -v as the rest does) and runs with the fatal signals blocked, so
- * undo.c's handler runs on the thread that creates files, never beside it.
+ * given; when the caller waits for it (or its queue is full), the caller
+ * copies what the thread has not begun itself, so that it never sleeps
+ * while there is work.  It allocates nothing (no malloc arena of its own)
+ * and runs with the fatal signals blocked, so undo.c's handler runs on
+ * the thread that creates files, never beside it.
  * The first failure is kept; the pairs after it are closed, not copied.
  *
  *	copier_start  the thread started (0, or an errno value: copy at once)
@@ -34,8 +36,9 @@ struct copier {
 	pthread_mutex_t lock;
 	pthread_cond_t work;      /* a pair queued, or the end asked */
 	pthread_cond_t idle;      /* a pair is done */
-	struct copy_pair *pairs;  /* queued; [done, n) still to copy */
-	size_t n, cap, done;
+	struct copy_pair *pairs;  /* queued: [0, taken) taken by a thread,
+				   * DONE of them copied */
+	size_t n, cap, taken, done;
 	size_t pending_max;       /* queued and not done, at most */
 	int err;                  /* the first failure, or 0 */
 	int ending;
@@ -46,13 +49,13 @@ struct copier {
  * (nothing to end: the caller copies at once). */
 int copier_start(struct copier *c, copier_copy_fn *copy, size_t pending_max);
 
-/* IN to OUT, after the pairs queued before (waiting while PENDING_MAX
- * are, so that the descriptors open stay few); 0, or -1 when out of
- * memory (nothing queued, nothing closed). */
+/* IN to OUT, after the pairs queued before (while PENDING_MAX wait, the
+ * oldest copied here, so that the descriptors open stay few); 0, or -1
+ * when out of memory (nothing queued, nothing closed). */
 int copier_add(struct copier *c, int in, int out);
 
-/* Waits until every pair queued is copied and closed; the first failure
- * (an errno value), or 0. */
+/* Every pair queued copied and closed (those the thread has not begun,
+ * here); the first failure (an errno value), or 0. */
 int copier_wait(struct copier *c);
 
 /* copier_wait, then the thread joined and C freed; the first failure. */
