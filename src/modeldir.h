@@ -11,7 +11,8 @@
  * made it (model.config says so).  Out of memory, it calls the run's OOM
  * function (the CLI's cli_oom.c), never abort().
  *
- * Unless U2S_SINGLE_THREAD is set, two more threads work meanwhile: the
+ * When a processor is free, and U2S_SINGLE_THREAD is not set (nor a
+ * memory limit below 1 GiB), two more threads work meanwhile: the
  * meshes' bytes are copied on one (copier.c, through atomic_dir.c) and
  * the versions after the first converted on another (convert_ahead.c).
  * What is said, and the folder, are what one thread gives: messages are
