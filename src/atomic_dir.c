@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -182,10 +183,11 @@ int atomic_dir_begin(struct atomic_dir *d)
 /* ---- files ------------------------------------------------------------------ */
 
 /* The folders on the way to TMP/REL (its last part a file's name), each
- * recorded before it is made; PATH is TMP/REL.  -1 with errno set. */
+ * recorded before it is made; PATH is TMP/REL.  -1 with errno set.  TMP
+ * is new and only this run writes in it: a folder not in DIRS is not
+ * there yet (no lstat to ask). */
 static int mkdirs_under(struct atomic_dir *d, char *path)
 {
-	struct stat st;
 	char *s;
 	int met;
 
@@ -197,8 +199,7 @@ static int mkdirs_under(struct atomic_dir *d, char *path)
 			*s = '/';
 			continue;
 		}
-		if (lstat(path, &st) != 0)
-			record(d, path, 1);
+		record(d, path, 1);
 		if (mkdir(path, 0777) != 0 && errno != EEXIST)
 			return -1;
 		*s = '/';
@@ -255,7 +256,8 @@ static int copy_unsupported(int err)
 	       err == EBADF;
 }
 
-/* IN's bytes to OUT; 0 or an errno value. */
+/* IN's bytes to OUT; 0 or an errno value.  With copy_file_range, as cp
+ * copies: the bytes never come up to this process. */
 static int copy_bytes(int in, int out)
 {
 	char buf[1 << 16];
@@ -272,6 +274,52 @@ static int copy_bytes(int in, int out)
 	if (n < 0 && !err)
 		err = errno ? errno : EIO;
 	return err;
+}
+
+/* IN's bytes to OUT, then both closed (the copier's copy_fn too); 0 or
+ * an errno value: a disk that fills only at the close is a failure. */
+static int copy_and_close(int in, int out)
+{
+	int err = copy_bytes(in, out);
+
+	close(in);
+	if (close(out) != 0 && !err)
+		err = errno;
+	return err;
+}
+
+/* How many copies may wait for the copier, each with two descriptors
+ * open: few enough that neither u2s nor the library runs out of them
+ * (EMFILE) where copying one at a time did not; 0 under a limit so low
+ * (ulimit -n below 64) that every copy is made at once, as before. */
+static size_t copies_pending_max(void)
+{
+	struct rlimit lim;
+
+	if (getrlimit(RLIMIT_NOFILE, &lim) != 0)
+		return 0;
+	if (lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= 96)
+		return 32;
+	return lim.rlim_cur >= 64 ? (size_t)(lim.rlim_cur - 32) / 2 : 0;
+}
+
+/* IN to OUT on the copier thread, started at the first copy; 0, or an
+ * errno value when no thread starts (the bytes then copied here). */
+static int copy_on_thread(struct atomic_dir *d, int in, int out)
+{
+	size_t pending = d->copying ? 0 : copies_pending_max();
+
+	if (!d->copying && (!pending || copier_start(&d->copier, copy_and_close, pending) != 0)) {
+		d->copy_later = 0;   /* no second thread: every copy at once */
+		return copy_and_close(in, out);
+	}
+	d->copying = 1;
+	if (copier_add(&d->copier, in, out) != 0) {
+		close(in);
+		close(out);
+		d->oom(d->oom_arg);   /* does not return */
+	}
+	return 0;
 }
 
 /* SRC is opened without blocking and must be a regular file: the library
@@ -297,11 +345,12 @@ int atomic_dir_copy(struct atomic_dir *d, const char *src, const char *rel)
 		close(in);
 		return err;
 	}
-	err = copy_bytes(in, out);
-	close(in);
-	if (close(out) != 0 && !err)
-		err = errno;
-	return err;
+	return d->copy_later ? copy_on_thread(d, in, out) : copy_and_close(in, out);
+}
+
+int atomic_dir_copies_wait(struct atomic_dir *d)
+{
+	return d->copying ? copier_wait(&d->copier) : 0;
 }
 
 /* ---- the end ---------------------------------------------------------------- */
@@ -342,10 +391,29 @@ static int put_in_place(const struct atomic_dir *d)
 	return U2S_OK;
 }
 
+/* The copier ended: nothing is renamed or removed while it writes.  A
+ * failure its caller did not wait for (atomic_dir_copies_wait) still
+ * fails the folder. */
+static int end_copies(struct atomic_dir *d, int rc)
+{
+	int err;
+
+	if (!d->copying)
+		return rc;
+	d->copying = 0;
+	err = copier_end(&d->copier);
+	if (err && rc == U2S_OK) {
+		sayf(d, D_CLI_MODEL_WRITE, "cannot write in %s: %s", d->tmp, strerror(err));
+		rc = U2S_IO;
+	}
+	return rc;
+}
+
 int atomic_dir_finish(struct atomic_dir *d, int rc)
 {
 	sigset_t old;
 
+	rc = end_copies(d, rc);
 	undo_block(&old);
 	if (rc == U2S_OK && d->made)
 		rc = put_in_place(d);

@@ -10,7 +10,9 @@
  *	atomic_dir_init    where DIR goes; its name's length checked
  *	atomic_dir_begin   the hidden folder made
  *	atomic_dir_create  a new file in it (O_EXCL), its folders made
- *	atomic_dir_copy    a copy of a regular file, no wider a mode
+ *	atomic_dir_copy    a copy of a regular file, no wider a mode (its
+ *	                   bytes on a second thread under COPY_LATER)
+ *	atomic_dir_copies_wait  every copy's bytes in place
  *	atomic_dir_write   a new file holding a text
  *	atomic_dir_finish  renamed into place, or removed; freed
  *
@@ -22,6 +24,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "copier.h"
 #include "strset.h"
 
 struct undo;
@@ -38,6 +41,8 @@ struct atomic_dir {
 	void *say_arg;
 	atomic_dir_oom_fn *oom;      /* does not return */
 	void *oom_arg;
+	int copy_later;              /* the bytes of copies on a second thread
+				      * (copier.h), when one starts */
 	/* atomic_dir_init's */
 	char *path;                  /* DIR without a final '/' */
 	char *name;                  /* its last part */
@@ -46,6 +51,8 @@ struct atomic_dir {
 	char *old;                   /* where an earlier DIR is moved aside */
 	int made;                    /* TMP exists (atomic_dir_begin) */
 	struct strset dirs;          /* the folders made in TMP */
+	struct copier copier;        /* COPY_LATER: the copies' bytes */
+	int copying;                 /* COPIER started, not yet ended */
 };
 
 /* Where DIR goes, in D (its caller's fields set, the rest zero); U2S_OK,
@@ -62,8 +69,15 @@ int atomic_dir_begin(struct atomic_dir *d);
 int atomic_dir_create(struct atomic_dir *d, const char *rel, mode_t mode);
 
 /* The regular file SRC copied to the new file REL, byte for byte, with no
- * wider a mode than SRC's; 0 or an errno value. */
+ * wider a mode than SRC's; 0 or an errno value.  Under COPY_LATER, SRC is
+ * opened and REL created here (what fails there is returned), and the
+ * bytes are copied on the copier thread: a failure of theirs is
+ * atomic_dir_copies_wait's. */
 int atomic_dir_copy(struct atomic_dir *d, const char *src, const char *rel);
+
+/* Waits until the bytes of every copy so far are in place: 0, or the
+ * errno value of the first that failed (its file is not whole). */
+int atomic_dir_copies_wait(struct atomic_dir *d);
 
 /* The new file REL holding TEXT; 0 or an errno value. */
 int atomic_dir_write(struct atomic_dir *d, const char *rel, const char *text);
@@ -75,7 +89,8 @@ int atomic_dir_write_all(int fd, const char *buf, size_t len);
 char *atomic_dir_asprintf(const struct atomic_dir *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* With RC U2S_OK, the folder renamed to DIR (over what is there);
+/* The copies waited for (one that failed makes RC U2S_IO, said), then
+ * with RC U2S_OK, the folder renamed to DIR (over what is there);
  * otherwise, or if that fails, removed (by the undo list, which holds
  * every path made in it: no memory needed); either way with the fatal
  * signals blocked, the undo list emptied and D freed.  Returns the

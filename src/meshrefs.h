@@ -55,6 +55,15 @@ const char *mesh_file_kind(const struct stat *st);
 /* DESC ("mesh 'URI' (PATH)") is not a regular file (ST): an error at POS. */
 void mesh_not_regular(struct diag *d, struct srcpos pos, const char *desc, const struct stat *st);
 
+/* Real paths of files, with the real path of each folder looked up once
+ * (for a conversion: the meshes of a package share a few folders). */
+struct real_dirs;
+struct real_dirs *real_dirs_new(TALLOC_CTX *ctx, oom_jump *jump);
+
+/* realpath(LEX), under CTX; NULL with errno set as realpath sets it.  RD
+ * NULL: realpath's alone. */
+char *real_path(struct real_dirs *rd, TALLOC_CTX *ctx, oom_jump *jump, const char *lex);
+
 struct mesh_refs;
 
 /* One per conversion, under CTX: what was told, by place. */

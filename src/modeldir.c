@@ -1,6 +1,7 @@
 /* modeldir: --model-dir DIR, the folder's contents (modeldir.h); the
  * folder itself is built by atomic_dir.c. */
 #define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE   /* getloadavg */
 
 #include "modeldir.h"
 
@@ -10,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic_dir.h"
 #include "cli_codes.h"
+#include "convert_ahead.h"
 #include "strset.h"
 
 /* model.config's first lines: what marks a folder u2s may replace.  A
@@ -30,12 +33,31 @@ struct folder {
 	struct strset said;           /* the diagnostics printed, by code and place */
 	u2s_diag_record_fn *record;   /* the caller's, which prints them */
 	void *record_arg;
+	/* While the meshes' bytes are copied on a second thread (copier.h),
+	 * the diagnostics are held: a copy that fails there makes the folder
+	 * again with every copy made at once, so that the failure is said
+	 * where and when it is without the thread, and nothing of the first
+	 * attempt is said. */
+	int holding;
+	int threads;                  /* this attempt runs the other threads */
+	struct held_msg *held, **held_end;
+	struct ahead *ahead;          /* the versions after the first, converted
+				       * on a second thread (convert_ahead.h) */
+	modeldir_oom_fn *oom;         /* the run's (the CLI's, cli_oom.c) */
+	void *oom_arg;
 	u2s_stats_fn *stats;          /* the caller's statistics */
 	void *stats_arg;
 	char *bridge;                 /* --migrate: bridge.yaml, as the first version gave it */
 	size_t bridge_len;
 	int placed;                   /* world.sdf: the library's placement on the */
 	double place_z;               /* ground (U2S_PLACE), decided once */
+};
+
+/* The URDF, read once, and its name (NULL: standard input). */
+struct input {
+	const char *buf;
+	size_t len;
+	const char *file;
 };
 
 static void sayf(struct folder *f, unsigned code, const char *fmt, ...)
@@ -61,6 +83,62 @@ static int met_before(struct folder *f, struct strset *set, const char *s)
 	if (met < 0)
 		f->dir.oom(f->dir.oom_arg);
 	return met;
+}
+
+/* ---- messages held ---------------------------------------------------------- */
+
+/* D kept, to be printed once the copies are known whole. */
+static void hold(struct folder *f, const struct u2s_diagnostic *d)
+{
+	struct held_msg *h = held_msg_copy(d);
+
+	if (!h)
+		f->dir.oom(f->dir.oom_arg);   /* does not return */
+	*f->held_end = h;
+	f->held_end = &h->next;
+}
+
+/* The messages held, printed (PRINT) or not, and forgotten. */
+static void release(struct folder *f, int print)
+{
+	struct held_msg *h, *next;
+
+	for (h = f->held; h; h = next) {
+		next = h->next;
+		if (print && f->record)
+			f->record(f->record_arg, &h->d);
+		free(h);
+	}
+	f->held = NULL;
+	f->held_end = &f->held;
+	f->holding = 0;
+}
+
+/* The copies waited for: the messages held printed, and 0; or, when a
+ * copy failed, forgotten, and 1 (the folder is made again). */
+static int settle(struct folder *f)
+{
+	if (!f->holding)
+		return 0;
+	if (atomic_dir_copies_wait(&f->dir) != 0) {
+		release(f, 0);
+		return 1;
+	}
+	release(f, 1);
+	return 0;
+}
+
+/* Out of memory: the conversions ahead waited for (no thread runs the
+ * library while the CLI exits), what was held said before the CLI's
+ * answer. */
+static void folder_oom(void *arg)
+{
+	struct folder *f = arg;
+
+	ahead_free(f->ahead);
+	f->ahead = NULL;
+	release(f, 1);
+	f->oom(f->oom_arg);
 }
 
 /* ---- reading ---------------------------------------------------------------- */
@@ -244,8 +322,12 @@ static void record_once(void *arg, const struct u2s_diagnostic *d)
 	char *key = atomic_dir_asprintf(&f->dir, "%s:%lu:%lu:%d:%s", d->code ? d->code : "", d->line, d->column,
 			      (int)d->severity, d->message ? d->message : "");
 
-	if (!met_before(f, &f->said, key) && f->record)
-		f->record(f->record_arg, d);
+	if (!met_before(f, &f->said, key) && f->record) {
+		if (f->holding)
+			hold(f, d);
+		else
+			f->record(f->record_arg, d);
+	}
 	free(key);
 }
 
@@ -308,15 +390,85 @@ static unsigned world_only_flags(void)
 	return all;
 }
 
-/* The SDF in each version, into model-V.sdf; with WORLD, the first also
- * decides where world.sdf places the model (U2S_PLACE: the meshes are
- * measured once, not once per version). */
-static int convert_versions(struct folder *f, const struct u2s_options *given, int world,
-			    const char *buf, size_t len, const char *file, const char *name)
+/* What convert_versions returns when a copy failed on the copier thread:
+ * the folder is made again (not a u2s_status). */
+#define AGAIN (-1)
+
+/* A failure of model-V.sdf (CODE, "cannot create" or "cannot write" at
+ * DOING, errno ERR), said once the copies are known whole: U2S_IO, or
+ * AGAIN when one failed (nothing said). */
+static int sdf_failed(struct folder *f, unsigned code, const char *doing, const char *rel, int err)
+{
+	if (settle(f))
+		return AGAIN;
+	sayf(f, code, "cannot %s %s/%s: %s", doing, f->dir.tmp, rel, strerror(err));
+	return U2S_IO;
+}
+
+/* The conversion of a version made ahead (R), as if it ran now: its SDF
+ * written to FD, then its messages and statistics passed on.  Its status,
+ * or -1 when it must run again (not held whole, out of memory with two
+ * conversions at once, or the SDF not written: the library then says
+ * why, as without the thread), FD emptied. */
+static int take_ahead(struct folder *f, const struct ahead_result *r, int fd)
+{
+	const struct held_msg *h;
+
+	if (r->lost || r->status == U2S_IO)   /* out of memory, two conversions at once */
+		return -1;
+	if (atomic_dir_write_all(fd, r->sdf, r->len) != 0) {
+		(void)(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0);
+		return -1;
+	}
+	for (h = r->msgs; h; h = h->next)
+		record_once(f, &h->d);
+	if (r->have_stats)
+		on_stats(f, &r->stats);
+	return r->status;
+}
+
+/* Version V's SDF into model-V.sdf with the options O; the FIRST version
+ * also copies the files (and follows what meshes name: the others place
+ * them alike), gives bridge.yaml (--migrate) and, with WORLD, places the
+ * model.  AHEAD: the version's conversion made ahead, or NULL.  A
+ * u2s_status, or AGAIN. */
+static int convert_version(struct folder *f, struct u2s_options *o, const char *v, int first,
+			   int world, const struct input *in, const struct ahead_result *ahead)
+{
+	char *rel = atomic_dir_asprintf(&f->dir, "model-%s.sdf", v);
+	int fd = atomic_dir_create(&f->dir, rel, 0666), rc = -1;
+
+	if (fd < 0) {
+		rc = sdf_failed(f, D_CLI_MODEL_CREATE, "create", rel, errno);
+		free(rel);
+		return rc;
+	}
+	o->sdf_version = v;
+	if (world && first)
+		o->flags |= U2S_PLACE;
+	else
+		o->flags &= ~(unsigned)U2S_PLACE;
+	o->mesh_fn = first ? on_mesh : NULL;
+	o->bridge_fn = (o->flags & U2S_MIGRATE) && first ? hold_bridge : NULL;
+	o->bridge_arg = f;
+	if (ahead)
+		rc = take_ahead(f, ahead, fd);
+	if (rc < 0)
+		rc = u2s_convert_buffer_to(in->buf, in->len, in->file ? in->file : "<stdin>",
+					   write_fd, &fd, o);
+	if (close(fd) != 0 && rc == U2S_OK)   /* a disk that fills only now */
+		rc = sdf_failed(f, D_CLI_MODEL_CLOSE, "write", rel, errno);
+	free(rel);
+	/* the library's own I/O failure (a copy, out of memory) with nothing
+	 * said yet: on one thread, it may not fail, or fail as it says */
+	return rc == U2S_IO && f->threads && f->holding ? AGAIN : rc;
+}
+
+/* The options of the folder's SDFs, from the caller's GIVEN. */
+static struct u2s_options sdf_options(struct folder *f, const struct u2s_options *given, int world,
+				      const char *name)
 {
 	struct u2s_options o = *given;
-	const char *const *v;
-	int rc = U2S_OK;
 
 	o.flags &= ~(U2S_WORLD | world_only_flags());
 	if (world)   /* the model of world.sdf: its world systems go there */
@@ -330,35 +482,32 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
 	o.mesh_arg = f;
 	o.diag_record_fn = record_once;
 	o.diag_record_arg = f;
-	for (v = u2s_sdf_versions(); *v && rc == U2S_OK; v++) {
-		char *rel = atomic_dir_asprintf(&f->dir, "model-%s.sdf", *v);
-		int fd = atomic_dir_create(&f->dir, rel, 0666);
-		if (fd < 0) {
-			sayf(f, D_CLI_MODEL_CREATE, "cannot create %s/%s: %s", f->dir.tmp, rel,
-			     strerror(errno));
-			rc = U2S_IO;
-		} else {
-			o.sdf_version = *v;
-			if (world && v == u2s_sdf_versions())
-				o.flags |= U2S_PLACE;
-			else
-				o.flags &= ~(unsigned)U2S_PLACE;
-			/* the files are copied (and what meshes name followed)
-			 * once, in the first version: the others place them alike */
-			o.mesh_fn = v == u2s_sdf_versions() ? on_mesh : NULL;
-			/* --migrate: the bridge of the first version, for bridge.yaml */
-			o.bridge_fn = (o.flags & U2S_MIGRATE) && v == u2s_sdf_versions() ?
-				      hold_bridge : NULL;
-			o.bridge_arg = f;
-			rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
-			if (close(fd) != 0 && rc == U2S_OK) {   /* a disk that fills only now */
-				sayf(f, D_CLI_MODEL_CLOSE, "cannot write %s/%s: %s", f->dir.tmp, rel,
-				     strerror(errno));
-				rc = U2S_IO;
-			}
-		}
-		free(rel);
-	}
+	return o;
+}
+
+/* The SDF in each version, into model-V.sdf; with WORLD, the first also
+ * decides where world.sdf places the model (U2S_PLACE: the meshes are
+ * measured once, not once per version).  With a second thread, the
+ * versions after the first are converted meanwhile (convert_ahead.h),
+ * and the copies' bytes are moving: they are waited for at the end, or
+ * before a failure is said.  A u2s_status, or AGAIN. */
+static int convert_versions(struct folder *f, const struct u2s_options *given, int world,
+			    const struct input *in, const char *name)
+{
+	struct u2s_options o = sdf_options(f, given, world, name);
+	const char *const *v = u2s_sdf_versions();
+	int rc = U2S_OK;
+	size_t i;
+
+	if (f->threads && v[0])
+		f->ahead = ahead_start(&o, in->buf, in->len, in->file ? in->file : "<stdin>", v + 1);
+	for (i = 0; v[i] && rc == U2S_OK; i++)
+		rc = convert_version(f, &o, v[i], i == 0, world, in,
+				     i && f->ahead ? ahead_take(f->ahead, i - 1) : NULL);
+	ahead_free(f->ahead);
+	f->ahead = NULL;
+	if (rc != AGAIN && settle(f))
+		rc = AGAIN;
 	return rc;
 }
 
@@ -370,8 +519,8 @@ static int convert_versions(struct folder *f, const struct u2s_options *given, i
  * default), at --pose or where the first version's conversion placed the
  * model on the ground (the meshes are measured once).  Its messages are
  * those of the model's conversions (each said once). */
-static int convert_world(struct folder *f, const struct u2s_options *given, const char *buf,
-			 size_t len, const char *file, const char *name)
+static int convert_world(struct folder *f, const struct u2s_options *given,
+			 const struct input *in, const char *name)
 {
 	struct u2s_options o = *given;
 	int fd = atomic_dir_create(&f->dir, "world.sdf", 0666), rc = U2S_OK, i;
@@ -394,7 +543,8 @@ static int convert_world(struct folder *f, const struct u2s_options *given, cons
 	o.bridge_fn = NULL;
 	o.diag_record_fn = record_once;
 	o.diag_record_arg = f;
-	rc = u2s_convert_buffer_to(buf, len, file ? file : "<stdin>", write_fd, &fd, &o);
+	rc = u2s_convert_buffer_to(in->buf, in->len, in->file ? in->file : "<stdin>", write_fd, &fd,
+				   &o);
 	if (close(fd) != 0 && rc == U2S_OK) {
 		sayf(f, D_CLI_WORLD_CLOSE, "cannot write %s/world.sdf: %s", f->dir.tmp,
 		     strerror(errno));
@@ -402,49 +552,129 @@ static int convert_world(struct folder *f, const struct u2s_options *given, cons
 	}
 	return rc;
 }
-/* Everything of the folder, in the hidden folder. */
-static int build(struct folder *f, const struct modeldir_run *run, const char *buf, size_t len,
-		 const char *file, const char *name)
+/* Everything of the folder, in the hidden folder: a u2s_status, or AGAIN. */
+static int build(struct folder *f, const struct modeldir_run *run, const struct input *in)
 {
-	int rc = convert_versions(f, run->opts, run->world, buf, len, file, name), err = 0;
+	const char *name = f->dir.name;
+	int rc = convert_versions(f, run->opts, run->world, in, name), err = 0;
 
-	if (rc == U2S_OK && ((err = write_config(f, name, file)) != 0 ||
+	if (rc == U2S_OK && ((err = write_config(f, name, in->file)) != 0 ||
 			     (err = write_bridge(f)) != 0)) {
 		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->dir.tmp, strerror(err));
 		rc = U2S_IO;
 	}
 	if (rc == U2S_OK && run->world)
-		rc = convert_world(f, run->opts, buf, len, file, name);
+		rc = convert_world(f, run->opts, in, name);
 	return rc;
+}
+
+/* A copy failed on the copier thread, or a conversion with an I/O
+ * failure of the library's (out of memory with two at once, a copy):
+ * what was made is removed, nothing said, and the folder made again in a
+ * new hidden folder (DIR's) on one thread, every copy made at once, so
+ * that a failure is said as, where and when it is without the threads
+ * (the library's message at the <mesh>, the conversion going on without
+ * copying more). */
+static int build_again(struct folder *f, const struct modeldir_run *run, const struct input *in,
+		       const char *dir)
+{
+	int rc;
+
+	release(f, 0);
+	atomic_dir_finish(&f->dir, U2S_IO);
+	strset_free(&f->paths);
+	strset_free(&f->said);   /* nothing was said: every message was held */
+	free(f->bridge);
+	f->bridge = NULL;
+	f->bridge_len = 0;
+	f->placed = 0;
+	f->dir.copy_later = f->threads = 0;
+	rc = atomic_dir_init(&f->dir, dir);
+	if (rc == U2S_OK)
+		rc = atomic_dir_begin(&f->dir);
+	if (rc == U2S_OK)
+		rc = build(f, run, in);
+	return rc;
+}
+
+/* DIR's parent, DIR not taken by another's folder, the input read. */
+static int can_begin(struct folder *f, int in_fd, struct input *in, char **buf)
+{
+	struct stat st;
+
+	if (lstat(f->dir.path, &st) == 0 && !(S_ISDIR(st.st_mode) && ours(f, f->dir.path))) {
+		sayf(f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
+		     "u2s made: not replaced", f->dir.path);
+		return U2S_IO;
+	}
+	if ((*buf = read_fd(f, in_fd, &in->len)) == NULL) {
+		sayf(f, D_CLI_MODEL_READ, "cannot read %s: %s", in->file ? in->file : "standard input",
+		     strerror(errno));
+		return U2S_IO;
+	}
+	in->buf = *buf;
+	return U2S_OK;
+}
+
+/* Whether a processor is free for the other threads: the load of the
+ * last minute at least one below the processors online.  On a busy
+ * machine they cost more than they give: each waits its turn, and their
+ * creation, wake-ups and the TLB shootdowns of every munmap take system
+ * time (spot_arm with a load of 3.3 on 2 cores: 9.95 ms of CPU against
+ * 9.19 on one thread, and a slower median). */
+static int processor_free(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	double load;
+
+	return n > 1 && getloadavg(&load, 1) == 1 && load <= (double)n - 1;
+}
+
+/* Whether the other threads run: not under U2S_THREADS=1, nor on a busy
+ * machine, nor under a limit of the address space or data (ulimit -v,
+ * -d) below 1 GiB, where a thread's stack and malloc arena (64 MiB
+ * reserved) could make u2s run out of memory where one thread did not. */
+static int threads_allowed(const struct modeldir_run *run)
+{
+	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
+	struct rlimit lim;
+	size_t i;
+
+	if ((run->opts->flags & U2S_SINGLE_THREAD) || !processor_free())
+		return 0;
+	for (i = 0; i < sizeof limits / sizeof limits[0]; i++)
+		if (getrlimit(limits[i], &lim) != 0 ||
+		    (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < (rlim_t)1 << 30))
+			return 0;
+	return 1;
 }
 
 int modeldir_make(const struct modeldir_run *run, int in_fd, const char *file, const char *dir)
 {
+	int later = threads_allowed(run);
 	struct folder f = { .dir = { .undo = run->undo, .say = run->say, .say_arg = run->say_arg,
-				     .oom = run->oom, .oom_arg = run->oom_arg },
+				     .oom = folder_oom, .copy_later = later },
 			    .record = run->opts->diag_record_fn,
-			    .record_arg = run->opts->diag_record_arg };
-	size_t len = 0;
+			    .record_arg = run->opts->diag_record_arg,
+			    .holding = later, .threads = later, .oom = run->oom,
+			    .oom_arg = run->oom_arg };
+	struct input in = { NULL, 0, file };
 	char *buf = NULL;
-	struct stat st;
-	int rc = atomic_dir_init(&f.dir, dir);
+	int rc;
 
-	if (rc == U2S_OK && lstat(f.dir.path, &st) == 0 &&
-	    !(S_ISDIR(st.st_mode) && ours(&f, f.dir.path))) {
-		sayf(&f, D_CLI_MODEL_DIR_TAKEN, "--model-dir: %s exists and is not a model folder "
-		     "u2s made: not replaced", f.dir.path);
-		rc = U2S_IO;
-	}
-	if (rc == U2S_OK && (buf = read_fd(&f, in_fd, &len)) == NULL) {
-		sayf(&f, D_CLI_MODEL_READ, "cannot read %s: %s", file ? file : "standard input",
-		     strerror(errno));
-		rc = U2S_IO;
-	}
+	f.dir.oom_arg = &f;
+	f.held_end = &f.held;
+	rc = atomic_dir_init(&f.dir, dir);
+	if (rc == U2S_OK)
+		rc = can_begin(&f, in_fd, &in, &buf);
 	if (rc == U2S_OK)
 		rc = atomic_dir_begin(&f.dir);
 	if (rc == U2S_OK)
-		rc = build(&f, run, buf, len, file, f.dir.name);
+		rc = build(&f, run, &in);
+	if (rc == AGAIN)
+		rc = build_again(&f, run, &in, dir);
 	rc = atomic_dir_finish(&f.dir, rc);
+	release(&f, 1);   /* (nothing is held by now) */
 	free(f.bridge);
 	strset_free(&f.paths);
 	strset_free(&f.said);

@@ -9,7 +9,15 @@
  * under a temporary name, every path recorded for undo.c, renamed into
  * place) is atomic_dir.c's; DIR, when it exists, is replaced only if u2s
  * made it (model.config says so).  Out of memory, it calls the run's OOM
- * function (the CLI's cli_oom.c), never abort(). */
+ * function (the CLI's cli_oom.c), never abort().
+ *
+ * When a processor is free, and U2S_SINGLE_THREAD is not set (nor a
+ * memory limit below 1 GiB), two more threads work meanwhile: the
+ * meshes' bytes are copied on one (copier.c, through atomic_dir.c) and
+ * the versions after the first converted on another (convert_ahead.c).
+ * What is said, and the folder, are what one thread gives: messages are
+ * held until the copies are known whole, and a copy that failed makes
+ * the folder again on one thread, which says it where it happened. */
 #ifndef U2S_MODELDIR_H
 #define U2S_MODELDIR_H
 

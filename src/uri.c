@@ -33,6 +33,7 @@ struct rewriter {
 	const char **allowed;            /* model_name: the allowed directories, real */
 	size_t nallowed;
 	struct mesh_refs *refs;          /* model_name: the files told, by place */
+	struct real_dirs *dirs;          /* the real paths of the folders looked in */
 };
 
 /* libsdformat's rewrite: the first package:// anywhere becomes model://. */
@@ -296,21 +297,17 @@ static int locate_in_package(struct rewriter *rw, TALLOC_CTX *tmp, const char *f
 	oom_jump *jump = rw->rb->oom;
 	const struct mesh_root *root = package_root(rw, pkg, dir);
 	const char *rel = rel_join(tmp, jump, "", *rest == '/' ? rest + 1 : rest), *lex;
-	char *real;
 
 	if (!rel) {
 		leaves_package(rw, f, pos, root, "climbs out of");
 		return -1;
 	}
 	lex = must(jump, talloc_asprintf(tmp, "%s/%s", dir, rel));
-	if ((real = realpath(lex, NULL)) == NULL) {
+	if ((out->real = real_path(rw->dirs, tmp, jump, lex)) == NULL) {
 		not_found(rw, f, pos, must(jump, talloc_asprintf(tmp, "no file %s (package '%s' is "
 								  "%s)", lex, pkg, dir)));
 		return -1;
 	}
-	out->real = talloc_strdup(tmp, real);
-	free(real);
-	must(jump, (void *)out->real);
 	if (!mesh_root_holds(root, out->real)) {
 		leaves_package(rw, f, pos, root, must(jump, talloc_asprintf(tmp, "is a symbolic link "
 									   "to %s, outside",
@@ -532,7 +529,7 @@ static int ext_written(const struct robot *rb, const struct ext *e)
 int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 {
 	struct rewriter rw = { rb, d, opts->uri_mode, NULL, opts, NULL, U2S_OK, NULL, NULL, NULL,
-			       0, NULL };
+			       0, NULL, NULL };
 	TALLOC_CTX *tmp;
 	struct link *l;
 	unsigned i;
@@ -543,6 +540,8 @@ int uri_rewrite(struct robot *rb, struct diag *d, const struct options *opts)
 	if (opts->uri_mode == U2S_URI_FILE || opts->model_name)
 		rw.finder = package_finder_new(tmp, opts, rb->oom);
 	rw.tmp = tmp;
+	if (rw.finder)
+		rw.dirs = real_dirs_new(tmp, rb->oom);
 	if (opts->model_name) {
 		rw.done = index_new(tmp, rb->oom);
 		rw.roots = index_new(tmp, rb->oom);
