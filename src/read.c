@@ -240,7 +240,7 @@ static const char *str_copy(struct reader *r, const char *s)
 /* The one copy of S that the reader keeps for all its occurrences: element
  * and attribute names inside <gazebo>, mesh files, material names.  A robot of a million
  * links names a few hundred meshes and tags over and over.  The last string
- * kept for each length and first and last character is looked at first: a
+ * kept for each key of a few of its characters is looked at first: a
  * comparison, where the pool's lookup hashes (crafted names only make it
  * miss, never slow). */
 static const char *str_pooled(struct reader *r, const char *s)
@@ -251,16 +251,16 @@ static const char *str_pooled(struct reader *r, const char *s)
 	if (!s)
 		return NULL;
 	len = strlen(s);
-	slot = (len * 31 + (unsigned char)s[0] * 7 + (len ? (unsigned char)s[len - 1] : 0)) %
-	       (sizeof r->recent / sizeof r->recent[0]);
+	/* Names often differ in one digit near their end (link3.stl), or in
+	 * the middle: both are in the slot's key. */
+	slot = len < 2 ? (unsigned char)s[0] :
+	       len * 31 + (unsigned char)s[0] * 7 + (unsigned char)s[len - 1] +
+	       (unsigned char)s[len / 2] * 5 + (unsigned char)s[len - 2 - (len > 5) * 3] * 3;
+	slot %= sizeof r->recent / sizeof r->recent[0];
 	kept = r->recent[slot];
 	if (kept && strcmp(kept, s) == 0)
 		return kept;
-	kept = index_get(r->pool, s);
-	if (!kept) {
-		kept = arena_strndup(r->arena, s, len);
-		index_put(r->pool, kept, (void *)kept);
-	}
+	kept = index_intern(r->pool, s, len, r->arena);
 	r->recent[slot] = kept;
 	return kept;
 }
