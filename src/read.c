@@ -15,7 +15,11 @@
 #include <expat.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "num.h"
 #include "reader.h"
@@ -96,10 +100,139 @@ enum urdf_elem urdf_elem_of(const char *name)
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* ---- where an event is ----------------------------------------------------
+ *
+ * Expat counts lines and columns a byte at a time (a dozen instructions
+ * each): when asked, and after every buffer but the final one.  When the
+ * whole input is one final buffer (reader_feed_fd on a regular file,
+ * reader_feed_mem), expat is never asked: the reader counts instead, 16
+ * bytes at a time, as expat counts: a line at each LF, columns in
+ * characters (for UTF-8, every byte but 0x80..0xBF) from the line's start.
+ * CR and CR LF end lines too.  Only UTF-8 input is counted so; other
+ * input is counted by expat, as before. */
+
+/* The bits set in M (a mask of 16 bits, with few bits set). */
+static inline unsigned bits_set(unsigned m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Counts doc[AT..END) a byte at a time, as expat counts: a CR LF is one
+ * line end (its LF is read past END when it is before TO).  Returns where
+ * it stopped. */
+static size_t count_bytes(struct reader *r, size_t at, size_t end, size_t to)
+{
+	const unsigned char *d = (const unsigned char *)r->doc;
+
+	for (; at < end; at++) {
+		if (d[at] == '\n' || d[at] == '\r') {
+			if (d[at] == '\r' && at + 1 < to && d[at + 1] == '\n')
+				at++;
+			r->line++;
+			r->line_start = at + 1;
+			r->line_cont = 0;
+		} else if ((d[at] & 0xC0) == 0x80) {
+			r->line_cont++;
+		}
+	}
+	return at;
+}
+
+#if defined(__SSE2__)
+/* Counts the 16 bytes at doc[AT], or the first N of them; returns where
+ * it stopped.  With CRS (the document has a CR), a block with a CR in it
+ * is counted a byte at a time. */
+static inline size_t count_block(struct reader *r, size_t at, size_t n, size_t to, int crs)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->doc + at));
+	unsigned keep = n < 16 ? (1u << n) - 1 : 0xFFFFu;
+	unsigned nl = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))) & keep;
+	/* signed, 0x80..0xBF are the bytes below (char)0xC0 */
+	unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0))) & keep;
+
+	if (crs && ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))) & keep))
+		return count_bytes(r, at, at + n, to);
+	if (nl) {
+		unsigned last = 31u - (unsigned)__builtin_clz(nl);
+		r->line += bits_set(nl);
+		r->line_start = at + last + 1;
+		r->line_cont = 0;
+		cont &= ~((2u << last) - 1);
+	}
+	if (cont)
+		r->line_cont += bits_set(cont);
+	return at + n;
+}
+
+/* Counts doc[AT..TO) 16 bytes at a time, as far as the document has 16
+ * bytes from AT; returns where it stopped. */
+static inline size_t count_blocks(struct reader *r, size_t at, size_t to, int crs)
+{
+	while (at + 16 <= to)
+		at = count_block(r, at, 16, to, crs);
+	if (at < to && at + 16 <= r->doc_len)   /* the last, part of a block */
+		at = count_block(r, at, to - at, to, crs);
+	return at;
+}
+#endif
+
+/* Counts doc[counted..TO): the line of doc[TO], where it starts, and the
+ * continuation bytes since. */
+static void count_to(struct reader *r, size_t to)
+{
+	size_t at = r->counted;
+
+#if defined(__SSE2__)
+	at = r->doc_has_cr ? count_blocks(r, at, to, 1) : count_blocks(r, at, to, 0);
+#endif
+	if (at < to)
+		count_bytes(r, at, to, to);
+	r->counted = to;
+}
+
+/* Whether the reader counts BUF's positions (see count_to): it does for
+ * UTF-8, and keeps BUF (LEN bytes, all the input) for that. */
+static void count_positions_in(struct reader *r, const char *buf, size_t len)
+{
+	const unsigned char *d = (const unsigned char *)buf;
+
+	if ((len >= 2 && ((d[0] == 0xFE && d[1] == 0xFF) || (d[0] == 0xFF && d[1] == 0xFE))) ||
+	    memchr(buf, '\0', len < 4 ? len : 4))
+		return;   /* UTF-16: expat counts */
+	r->doc = buf;
+	r->doc_len = len;
+	r->doc_has_cr = memchr(buf, '\r', len) != NULL;
+	r->counted = r->line_start = r->line_cont = 0;
+	r->line = 1;
+}
+
+static void XMLCALL on_xml_decl(void *arg, const XML_Char *version, const XML_Char *encoding,
+				int standalone)
+{
+	struct reader *r = arg;
+
+	(void)version, (void)standalone;
+	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
+		r->declared_other = 1;
+}
+
 static struct srcpos here(struct reader *r)
 {
 	struct srcpos p;
+	XML_Index at;
 
+	if (r->doc && (!r->declared_other || r->utf8_forced) &&
+	    (at = XML_GetCurrentByteIndex(r->parser)) >= (XML_Index)r->counted &&
+	    (unsigned long long)at <= r->doc_len) {
+		count_to(r, (size_t)at);
+		p.line = (unsigned)(r->line + r->line_offset);
+		p.col = (unsigned)((size_t)at - r->line_start - r->line_cont + 1);
+		return p;
+	}
 	p.line = XML_GetCurrentLineNumber(r->parser) + r->line_offset;
 	p.col = XML_GetCurrentColumnNumber(r->parser) + 1;
 	return p;
@@ -1558,8 +1691,62 @@ static void keep_chunk(struct reader *r, const void *buf, size_t n)
 	}
 }
 
+static int read_failed(struct reader *r)
+{
+	diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
+	return U2S_IO;
+}
+
+/* Inputs up to this size are parsed as one final buffer, whose positions
+ * the reader counts (count_to); larger ones in READ_CHUNK pieces. */
+#define WHOLE_MAX (64 * 1024 * 1024)
+
+/* The rest of FD, when it is a regular file of less than WHOLE_MAX bytes
+ * more, read into one buffer of expat's and parsed as the final one:
+ * returns 1 and *RC.  Else 0: FD is no such file, or it grew while it was
+ * read (what was read is then parsed, and the caller reads on). */
+static int feed_whole(struct reader *r, int fd, int *rc)
+{
+	struct stat st;
+	off_t at;
+	size_t want, got = 0;
+	char *buf;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (at = lseek(fd, 0, SEEK_CUR)) < 0 ||
+	    st.st_size < at || st.st_size - at >= WHOLE_MAX)
+		return 0;
+	want = (size_t)(st.st_size - at) + 1;   /* one more: a file that grew shows */
+	buf = must(r->oom, XML_GetBuffer(r->parser, (int)want));
+	while (got < want) {
+		ssize_t n = read(fd, buf + got, want - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return *rc = read_failed(r), 1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	if (r->keep_source)
+		keep_chunk(r, buf, got);
+	if (got == want) {
+		if (XML_ParseBuffer(r->parser, (int)got, 0) == XML_STATUS_ERROR)
+			return *rc = malformed(r), 1;
+		return 0;
+	}
+	if (r->keep_source)
+		keep_chunk(r, buf, 0);
+	count_positions_in(r, buf, got);
+	*rc = XML_ParseBuffer(r->parser, (int)got, 1) == XML_STATUS_ERROR ? malformed(r) : U2S_OK;
+	return 1;
+}
+
 int reader_feed_fd(struct reader *r, int fd)
 {
+	int rc;
+
+	if (feed_whole(r, fd, &rc))
+		return rc;
 	for (;;) {
 		void *buf = must(r->oom, XML_GetBuffer(r->parser, READ_CHUNK));
 		ssize_t n = read(fd, buf, READ_CHUNK);
@@ -1567,8 +1754,7 @@ int reader_feed_fd(struct reader *r, int fd)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
-			return U2S_IO;
+			return read_failed(r);
 		}
 		if (r->keep_source)
 			keep_chunk(r, buf, (size_t)n);
@@ -1610,6 +1796,7 @@ void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag 
 	XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
 	XML_SetUserData(r->parser, r);
 	XML_SetElementHandler(r->parser, on_start, on_end);
+	XML_SetXmlDeclHandler(r->parser, on_xml_decl);
 	push(r, IN_DOC, NULL);
 	d->path_fn = reader_path;
 	d->path_arg = r;
@@ -1666,10 +1853,15 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 }
 
 
-/* Expat takes an int length: memory is fed in READ_CHUNK pieces, the last
+/* Expat takes an int length: memory is fed whole up to WHOLE_MAX (its
+ * positions counted by the reader), else in READ_CHUNK pieces, the last
  * one (maybe empty) marked final. */
 int reader_feed_mem(struct reader *r, const char *p, size_t n)
 {
+	if (n < WHOLE_MAX) {
+		count_positions_in(r, p, n);
+		return XML_Parse(r->parser, p, (int)n, 1) == XML_STATUS_ERROR ? malformed(r) : U2S_OK;
+	}
 	for (;;) {
 		int chunk = n > READ_CHUNK ? READ_CHUNK : (int)n;
 

@@ -129,6 +129,17 @@ struct reader {
 	char *kept;
 	size_t kept_len, kept_cap;
 	char *keep_at;
+	/* The whole input as one buffer, whose lines and columns the reader
+	 * counts itself (read.c's count_to), or NULL: expat counts them. */
+	const char *doc;
+	size_t doc_len;
+	int doc_has_cr;             /* a CR in it: lines end at CR and CR LF too */
+	size_t counted;             /* doc[0..counted) is counted */
+	size_t line_start;          /* where the line of doc[counted] starts */
+	size_t line_cont;           /* UTF-8 continuation bytes in doc[line_start..counted) */
+	unsigned long line;         /* the line of doc[counted], from 1 */
+	int declared_other;         /* the XML declaration names an encoding not UTF-8 */
+	int utf8_forced;            /* read as UTF-8 whatever it declares (U2S_INPUT_UTF8) */
 	/* The element whose start is being handled (for messages' paths):
 	 * its name and attributes, and the depth of the stack before it. */
 	const char *starting;

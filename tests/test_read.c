@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1062,4 +1063,160 @@ Test(first, colour_without_rgba_is_ignored)
 	cr_assert_str_eq(all_msgs(),
 		"t.urdf:3:24: warning: <color> has no 'rgba' attribute; ignored "
 		"(write the colour as rgba='R G B A')\n");
+}
+
+/* ---- positions counted by the reader --------------------------------------
+ *
+ * A whole regular file, or a buffer, is parsed as one final buffer and its
+ * lines and columns counted by the reader (read.c's count_to); a pipe is
+ * read in pieces and counted by expat.  Every message's LINE:COL must be
+ * the same either way, over random documents: multibyte characters, a BOM,
+ * tabs, long and empty lines, comments, entities, CR and CR LF line ends,
+ * declared encodings (counted by expat), errors at the end. */
+
+/* How a document is fed: through a pipe, a file, or a buffer. */
+enum feed { BY_PIPE, BY_FILE, BY_MEM };
+
+/* The messages of reading XML (LEN bytes) fed as HOW, one a line. */
+static char *messages_of(const char *xml, size_t len, enum feed how)
+{
+	struct robot *rb = NULL;
+	char *all = talloc_strdup(ctx, "");
+	int fd = -1, p[2];
+	unsigned i;
+
+	memset(&msgs, 0, sizeof msgs);
+	diag_init(&diag, "t.urdf", &opts);
+	if (how == BY_PIPE) {
+		cr_assert_lt(len, 60000);
+		cr_assert_eq(pipe(p), 0);
+		cr_assert_eq(write(p[1], xml, len), (ssize_t)len);
+		close(p[1]);
+		fd = p[0];
+	} else if (how == BY_FILE) {
+		char path[] = "/tmp/u2s-test-read-XXXXXX";
+		fd = mkstemp(path);
+		cr_assert_geq(fd, 0);
+		unlink(path);
+		cr_assert_eq(write(fd, xml, len), (ssize_t)len);
+		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	}
+	if (fd >= 0) {
+		read_urdf(ctx, NULL, fd, &opts, &diag, &rb);
+		close(fd);
+	} else {
+		read_urdf_mem(ctx, NULL, xml, len, &opts, &diag, &rb);
+	}
+	for (i = 0; i < msgs.n; i++)
+		all = talloc_asprintf_append(all, "%s\n", msgs.line[i]);
+	return all;
+}
+
+/* Appends one random piece of a document's content to *XML. */
+static void random_piece(uint64_t *x, char **xml)
+{
+	static const char *const text[] = {
+		"a", "\xc3\xa9", "\xe6\xbc\xa2", "\xf0\x9f\x98\x80", "\t", " ", "        ",
+		"&amp;", "&#233;", "&#x1F600;", "xyzxyzxyzxyzxyzxyzxyz", "0123456789abcdef"
+	};
+	static const char *const space[] = { "\n", "\n\n", " ", "\t", "\n\t  ", "", "\n    " };
+	unsigned k, n;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	*xml = talloc_strdup_append(*xml, space[*x % 7]);
+	switch ((*x >> 3) % 6) {
+	case 0:   /* an element u2s warns of, its attribute's value of many characters */
+	case 1:
+		*xml = talloc_asprintf_append(*xml, "<u%u v='", (unsigned)(*x >> 8) % 100);
+		for (k = 0, n = (unsigned)(*x >> 16) % 9; k < n; k++)
+			*xml = talloc_strdup_append(*xml, text[(*x >> (20 + 4 * k)) % 12]);
+		*xml = talloc_strdup_append(*xml, (*x >> 60) & 1 ? "'/>" : "'>x</u>");
+		break;
+	case 2:   /* a comment */
+		*xml = talloc_strdup_append(*xml, "<!-- ");
+		for (k = 0, n = (unsigned)(*x >> 16) % 9; k < n; k++)
+			*xml = talloc_strdup_append(*xml, text[(*x >> (20 + 4 * k)) % 12][0] == '&' ?
+						    "\n" : text[(*x >> (20 + 4 * k)) % 12]);
+		*xml = talloc_strdup_append(*xml, " -->");
+		break;
+	case 3:   /* a link twice: an error at the second */
+		*xml = talloc_asprintf_append(*xml, "<link name='l\xc3\xa9%u'/>", (unsigned)(*x >> 8) % 4);
+		break;
+	case 4:   /* a joint without its parts: errors at its start */
+		*xml = talloc_strdup_append(*xml, "<joint name='j' type='fixed'>\n</joint>");
+		break;
+	default:   /* a <gazebo> block, its text read */
+		*xml = talloc_strdup_append(*xml, "<gazebo>\n  <mu1>\xe6\xbc\xa2 1</mu1><x/></gazebo>");
+		break;
+	}
+}
+
+/* A random document: a prolog of a few kinds, pieces, and sometimes a
+ * malformed end. */
+static char *random_document(uint64_t *x)
+{
+	static const char *const prolog[] = {
+		"", "\xEF\xBB\xBF", "<?xml version='1.0'?>\n", "<?xml version='1.0' encoding='utf-8'?>",
+		"\xEF\xBB\xBF<?xml version='1.0' encoding='UTF-8'?>\n",
+		"<!DOCTYPE robot [<!ENTITY e '<inside/>'>]>\n",
+	};
+	char *xml;
+	unsigned k, n;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	xml = talloc_asprintf(ctx, "%s<robot name='r'>", prolog[*x % 6]);
+	for (k = 0, n = 1 + (unsigned)(*x >> 8) % 40; k < n; k++)
+		random_piece(x, &xml);
+	if (*x % 6 == 5)
+		xml = talloc_strdup_append(xml, "\n&e;");
+	switch ((*x >> 40) % 5) {
+	case 0: return talloc_strdup_append(xml, "\n  <bad attr=>\n</robot>\n");
+	case 1: return talloc_strdup_append(xml, "\n \xe6\xbc\n</robot>\n");   /* a cut character */
+	case 2: return talloc_strdup_append(xml, "\n");   /* unclosed */
+	default: return talloc_strdup_append(xml, "\n</robot>\n");
+	}
+}
+
+Test(read, positions_counted_as_expat_counts)
+{
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	int i;
+
+	for (i = 0; i < 1500; i++) {
+		char *xml = random_document(&x), *p;
+		size_t len = strlen(xml);
+		char *by_expat = messages_of(xml, len, BY_PIPE);
+
+		cr_assert_str_eq(messages_of(xml, len, BY_FILE), by_expat, "file, %s", xml);
+		cr_assert_str_eq(messages_of(xml, len, BY_MEM), by_expat, "buffer, %s", xml);
+		if (i % 4 == 0) {   /* CR and CR LF line ends */
+			for (p = xml; (p = strchr(p, '\n')) != NULL; p++)
+				if ((p - xml) & 1)
+					*p = '\r';
+			by_expat = messages_of(xml, len, BY_PIPE);
+			cr_assert_str_eq(messages_of(xml, len, BY_FILE), by_expat, "CR, %s", xml);
+			cr_assert_str_eq(messages_of(xml, len, BY_MEM), by_expat, "CR, %s", xml);
+		}
+	}
+}
+
+Test(read, positions_of_other_encodings)
+{
+	static const char *const docs[] = {
+		"<?xml version='1.0' encoding='ISO-8859-1'?>\n<robot name='r'>\xe9\xe9\xe9<x/>\n\t\xe9<y/></robot>",
+		"<?xml version='1.0' encoding='US-ASCII'?>\n<robot name='r'>\n   <x/></robot>",
+		"<?xml version='1.0' encoding='UTF-16'?>\n<robot name='r'><x/></robot>",
+		"\xFF\xFE<\0r\0o\0b\0o\0t\0 \0n\0a\0m\0e\0=\0'\0r\0'\0>\0<\0x\0/\0>\0<\0/\0r\0o\0b\0o\0t\0>\0",
+	};
+	static const size_t lens[] = { 0, 0, 0, 60 };
+	unsigned i;
+
+	for (i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		size_t len = lens[i] ? lens[i] : strlen(docs[i]);
+		char *by_expat = messages_of(docs[i], len, BY_PIPE);
+
+		cr_assert_neq(strlen(by_expat), 0, "doc %u: no message", i);
+		cr_assert_str_eq(messages_of(docs[i], len, BY_FILE), by_expat, "doc %u", i);
+		cr_assert_str_eq(messages_of(docs[i], len, BY_MEM), by_expat, "doc %u", i);
+	}
 }
