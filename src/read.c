@@ -121,76 +121,82 @@ static inline unsigned bits_set(unsigned m)
 	return n;
 }
 
-/* Counts doc[AT..END) a byte at a time, as expat counts: a CR LF is one
- * line end (its LF is read past END when it is before TO).  Returns where
- * it stopped. */
-static size_t count_bytes(struct reader *r, size_t at, size_t end, size_t to)
+/* Counts DOC[AT..END) into *C a byte at a time, as expat counts: a CR LF
+ * is one line end (its LF is read past END when it is before TO).
+ * Returns where it stopped. */
+static size_t count_bytes(const char *doc, size_t at, size_t end, size_t to, struct line_count *c)
 {
-	const unsigned char *d = (const unsigned char *)r->doc;
+	const unsigned char *d = (const unsigned char *)doc;
 
 	for (; at < end; at++) {
 		if (d[at] == '\n' || d[at] == '\r') {
 			if (d[at] == '\r' && at + 1 < to && d[at + 1] == '\n')
 				at++;
-			r->line++;
-			r->line_start = at + 1;
-			r->line_cont = 0;
+			c->line++;
+			c->start = at + 1;
+			c->cont = 0;
 		} else if ((d[at] & 0xC0) == 0x80) {
-			r->line_cont++;
+			c->cont++;
 		}
 	}
 	return at;
 }
 
 #if defined(__SSE2__)
-/* Counts the 16 bytes at doc[AT], or the first N of them; returns where
- * it stopped.  With CRS (the document has a CR), a block with a CR in it
- * is counted a byte at a time. */
-static inline size_t count_block(struct reader *r, size_t at, size_t n, size_t to, int crs)
+/* Counts the 16 bytes at DOC[AT], or the first N of them, into *C;
+ * returns where it stopped.  With CRS (the document has a CR), a block
+ * with a CR in it is counted a byte at a time. */
+static inline size_t count_block(const char *doc, size_t at, size_t n, size_t to, int crs,
+				 struct line_count *c)
 {
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(r->doc + at));
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(doc + at));
 	unsigned keep = n < 16 ? (1u << n) - 1 : 0xFFFFu;
 	unsigned nl = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))) & keep;
-	/* signed, 0x80..0xBF are the bytes below (char)0xC0 */
-	unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0))) & keep;
+	unsigned high = (unsigned)_mm_movemask_epi8(v) & keep;   /* bytes from 0x80 */
 
 	if (crs && ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))) & keep))
-		return count_bytes(r, at, at + n, to);
+		return count_bytes(doc, at, at + n, to, c);
 	if (nl) {
 		unsigned last = 31u - (unsigned)__builtin_clz(nl);
-		r->line += bits_set(nl);
-		r->line_start = at + last + 1;
-		r->line_cont = 0;
-		cont &= ~((2u << last) - 1);
+		c->line += bits_set(nl);
+		c->start = at + last + 1;
+		c->cont = 0;
+		high &= ~((2u << last) - 1);
 	}
-	if (cont)
-		r->line_cont += bits_set(cont);
+	if (high)   /* signed, 0x80..0xBF are the bytes below (char)0xC0 */
+		c->cont += bits_set((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0))) &
+				    high);
 	return at + n;
 }
 
-/* Counts doc[AT..TO) 16 bytes at a time, as far as the document has 16
- * bytes from AT; returns where it stopped. */
-static inline size_t count_blocks(struct reader *r, size_t at, size_t to, int crs)
+/* Counts DOC[AT..TO) into *C 16 bytes at a time, as far as the document
+ * (LEN bytes) has 16 bytes from AT; returns where it stopped. */
+static inline size_t count_blocks(const char *doc, size_t len, size_t at, size_t to, int crs,
+				  struct line_count *c)
 {
 	while (at + 16 <= to)
-		at = count_block(r, at, 16, to, crs);
-	if (at < to && at + 16 <= r->doc_len)   /* the last, part of a block */
-		at = count_block(r, at, to - at, to, crs);
+		at = count_block(doc, at, 16, to, crs, c);
+	if (at < to && at + 16 <= len)   /* the last, part of a block */
+		at = count_block(doc, at, to - at, to, crs, c);
 	return at;
 }
 #endif
 
 /* Counts doc[counted..TO): the line of doc[TO], where it starts, and the
- * continuation bytes since. */
+ * continuation bytes since (in a local copy: the compiler keeps it in
+ * registers). */
 static void count_to(struct reader *r, size_t to)
 {
+	struct line_count c = r->count;
 	size_t at = r->counted;
 
 #if defined(__SSE2__)
-	at = r->doc_has_cr ? count_blocks(r, at, to, 1) : count_blocks(r, at, to, 0);
+	at = r->doc_has_cr ? count_blocks(r->doc, r->doc_len, at, to, 1, &c) :
+	     count_blocks(r->doc, r->doc_len, at, to, 0, &c);
 #endif
 	if (at < to)
-		count_bytes(r, at, to, to);
+		count_bytes(r->doc, at, to, to, &c);
+	r->count = c;
 	r->counted = to;
 }
 
@@ -206,8 +212,9 @@ static void count_positions_in(struct reader *r, const char *buf, size_t len)
 	r->doc = buf;
 	r->doc_len = len;
 	r->doc_has_cr = memchr(buf, '\r', len) != NULL;
-	r->counted = r->line_start = r->line_cont = 0;
-	r->line = 1;
+	r->counted = 0;
+	r->count.line = 1;
+	r->count.start = r->count.cont = 0;
 }
 
 static void XMLCALL on_xml_decl(void *arg, const XML_Char *version, const XML_Char *encoding,
@@ -229,8 +236,8 @@ static struct srcpos here(struct reader *r)
 	    (at = XML_GetCurrentByteIndex(r->parser)) >= (XML_Index)r->counted &&
 	    (unsigned long long)at <= r->doc_len) {
 		count_to(r, (size_t)at);
-		p.line = (unsigned)(r->line + r->line_offset);
-		p.col = (unsigned)((size_t)at - r->line_start - r->line_cont + 1);
+		p.line = (unsigned)(r->count.line + r->line_offset);
+		p.col = (unsigned)((size_t)at - r->count.start - r->count.cont + 1);
 		return p;
 	}
 	p.line = XML_GetCurrentLineNumber(r->parser) + r->line_offset;
@@ -331,6 +338,29 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 			   "<%s %s='%s'>: expected %d finite numbers", elem, name, value, n);
 }
 
+/* What num_value() says of V, the value of attribute NAME, when
+ * num_parse_vec_flush() gave FLUSHED (not 0): -1, not N numbers (returns
+ * 0), or how many were subnormal, each taken as 0 (returns 1).  Apart:
+ * rare, and its buffers would cost every call their frame. */
+#if defined(__GNUC__)
+__attribute__((cold, noinline))
+#endif
+static int number_trouble(struct reader *r, const char *v, const char *elem, const char *name,
+			  int n, int flushed)
+{
+	struct srcpos p;
+	char buf[DIAG_EXCERPT + 4];
+
+	if (flushed < 0) {
+		bad_number(r, elem, name, v, n);
+		return 0;
+	}
+	p = here(r);
+	diag_warn(r->diag, D_NUMBER_SUBNORMAL, p.line, p.col, "<%s %s='%s'>: a number too small for "
+		  "SDFormat readers (subnormal) is taken as 0", elem, name, diag_excerpt(buf, v));
+	return 1;
+}
+
 /* Reads N numbers from V, the value of attribute NAME (NULL: it is
  * missing), into OUT.  A missing attribute leaves OUT as it is (the
  * caller's default) unless REQUIRED.  Returns 1 when the attribute was
@@ -338,23 +368,15 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 static int num_value(struct reader *r, const char *v, const char *elem,
 		     const char *name, double *out, int n, int required)
 {
+	int flushed;
+
 	if (!v) {
 		if (required)
 			missing_attr(r, elem, name);
 		return 0;
 	}
-	if (num_parse_vec(v, out, n) != 0) {
-		bad_number(r, elem, name, v, n);
-		return 0;
-	}
-	if (num_flush_subnormal(out, n)) {
-		struct srcpos p = here(r);
-		char buf[DIAG_EXCERPT + 4];
-		diag_warn(r->diag, D_NUMBER_SUBNORMAL, p.line, p.col, "<%s %s='%s'>: a number too small for "
-			  "SDFormat readers (subnormal) is taken as 0", elem, name,
-			  diag_excerpt(buf, v));
-	}
-	return 1;
+	flushed = num_parse_vec_flush(v, out, n);
+	return flushed ? number_trouble(r, v, elem, name, n, flushed) : 1;
 }
 
 /* num_value() of attribute NAME of ATTS. */

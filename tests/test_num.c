@@ -359,14 +359,22 @@ static void random_text(uint64_t *x, char *text, size_t size)
 	text[len] = '\0';
 }
 
+/* num_parse_vec and num_parse_vec_flush against the parser before (and,
+ * for the second, num_flush_subnormal after it). */
 static void agrees_with_old(const char *text, int n)
 {
-	double a[4] = { -7, -7, -7, -7 }, b[4] = { -7, -7, -7, -7 };
+	double a[4] = { -7, -7, -7, -7 }, b[4] = { -7, -7, -7, -7 }, c[4] = { -7, -7, -7, -7 };
 	int ra = old_parse_vec(text, a, n), rb = num_parse_vec(text, b, n);
+	int rc = num_parse_vec_flush(text, c, n);
 
 	cr_assert_eq(rb, ra, "\"%s\" (%d): %d, before %d", text, n, rb, ra);
 	cr_assert(memcmp(a, b, sizeof a) == 0, "\"%s\" (%d): %.17g %.17g, before %.17g %.17g",
 		  text, n, b[0], b[1], a[0], a[1]);
+	if (ra == 0)
+		ra = num_flush_subnormal(a, n);
+	cr_assert_eq(rc, ra, "\"%s\" (%d): flush %d, before %d", text, n, rc, ra);
+	cr_assert(memcmp(a, c, sizeof a) == 0, "\"%s\" (%d): flushed %.17g, before %.17g",
+		  text, n, c[0], a[0]);
 }
 
 Test(num_parse_vec, agrees_with_the_parser_before)
@@ -377,7 +385,7 @@ Test(num_parse_vec, agrees_with_the_parser_before)
 		"99999999999999999999", "0.0000000000000000001", "0.00000000000000000001",
 		"1234567890123456789", "12345678901234567890", "1e22", "1e23", "1e-22", "1e-23",
 		"123456789012345.6e-22", "4.9e-324", "2.2250738585072011e-308", "1e-310", "-1e-310",
-		"1.7976931348623157e308", "1.8e308", "0e500", "-0", "-0.0", "+.5", "5.", ".", "-.",
+		"1.7976931348623157e308", "1.8e308", "1e-310 2e-320 0", "-4e-320 1 1e-309", "0e500", "-0", "-0.0", "+.5", "5.", ".", "-.",
 		"+", "1e", "1e+", "1e-", "1e1000", "1e0999", "0x1p3", "0x10", "inf", "nan", "1..2",
 		"00000000000000000000001", "1.5 2.5", "0 0 0", "0x 1", "1 2 3 4", " \t\r\n1\n",
 		"1\v", "1\f", "3.14159 -0.0000001 1e5", "0.1 0.2 0.30000000000000004",
