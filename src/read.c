@@ -48,45 +48,60 @@ const char *const urdf_elem_names[EL_COUNT] = {
 	[EL_MESH] = "mesh", [EL_CAPSULE] = "capsule"
 };
 
-/* The URDF element NAME is, or EL_OTHER: by its first letters, then one
- * comparison (a chain of them for every element would cost more than expat's
- * own work on it).  Only characters before the terminator are read. */
+/* Whether N is the literal LIT, whose first K characters N is known to
+ * have: the rest compared a byte at a time (SIZE, LIT's with its NUL, is a
+ * constant: the loop unrolls into a comparison with each character), never
+ * past N's end, since the first difference ends it. */
+static inline int same_from(const char *n, const char *lit, size_t size, size_t k)
+{
+	for (; k < size; k++)
+		if (n[k] != lit[k])
+			return 0;
+	return 1;
+}
+
+/* The URDF element NAME is, or EL_OTHER: by its first letters, then the
+ * rest of one name (a chain of comparisons for every element, or a call
+ * of strcmp for each, would cost more than expat's own work on it).
+ * Only characters up to the first that differs are read. */
 static inline enum urdf_elem classify(const char *n)
 {
-#define IS(lit, el) (strcmp(n, lit) == 0 ? (el) : EL_OTHER)
+#define IS(k, lit, el) (same_from(n, lit, sizeof lit, k) ? (el) : EL_OTHER)
 	switch (n[0]) {
-	case 'a': return IS("axis", EL_AXIS);
-	case 'b': return IS("box", EL_BOX);
+	case 'a': return IS(1, "axis", EL_AXIS);
+	case 'b': return IS(1, "box", EL_BOX);
 	case 'c':
 		switch (n[1]) {
-		case 'o': return n[2] == 'l' && n[3] == 'l' ? IS("collision", EL_COLLISION) :
-			  IS("color", EL_COLOR);
-		case 'h': return IS("child", EL_CHILD);
-		case 'y': return IS("cylinder", EL_CYLINDER);
-		case 'a': return n[2] == 'p' ? IS("capsule", EL_CAPSULE) : IS("calibration", EL_CALIBRATION);
+		case 'o': return n[2] == 'l' && n[3] == 'l' ? IS(4, "collision", EL_COLLISION) :
+			  IS(2, "color", EL_COLOR);
+		case 'h': return IS(2, "child", EL_CHILD);
+		case 'y': return IS(2, "cylinder", EL_CYLINDER);
+		case 'a': return n[2] == 'p' ? IS(3, "capsule", EL_CAPSULE) :
+			  IS(2, "calibration", EL_CALIBRATION);
 		default: return EL_OTHER;
 		}
-	case 'd': return IS("dynamics", EL_DYNAMICS);
-	case 'g': return n[1] == 'a' ? IS("gazebo", EL_GAZEBO) : IS("geometry", EL_GEOMETRY);
-	case 'i': return strcmp(n, "inertial") == 0 ? EL_INERTIAL : IS("inertia", EL_INERTIA);
-	case 'j': return IS("joint", EL_JOINT);
-	case 'l': return n[1] == 'i' && n[2] == 'n' ? IS("link", EL_LINK) : IS("limit", EL_LIMIT);
+	case 'd': return IS(1, "dynamics", EL_DYNAMICS);
+	case 'g': return n[1] == 'a' ? IS(2, "gazebo", EL_GAZEBO) : IS(1, "geometry", EL_GEOMETRY);
+	case 'i': return same_from(n, "inertia", 7, 1) ? (n[7] == '\0' ? EL_INERTIA :
+		  IS(7, "inertial", EL_INERTIAL)) : EL_OTHER;
+	case 'j': return IS(1, "joint", EL_JOINT);
+	case 'l': return n[1] == 'i' && n[2] == 'n' ? IS(3, "link", EL_LINK) : IS(1, "limit", EL_LIMIT);
 	case 'm':
 		switch (n[1]) {
-		case 'a': return n[2] == 's' ? IS("mass", EL_MASS) : IS("material", EL_MATERIAL);
-		case 'e': return IS("mesh", EL_MESH);
-		case 'i': return IS("mimic", EL_MIMIC);
+		case 'a': return n[2] == 's' ? IS(3, "mass", EL_MASS) : IS(2, "material", EL_MATERIAL);
+		case 'e': return IS(2, "mesh", EL_MESH);
+		case 'i': return IS(2, "mimic", EL_MIMIC);
 		default: return EL_OTHER;
 		}
-	case 'o': return IS("origin", EL_ORIGIN);
-	case 'p': return IS("parent", EL_PARENT);
-	case 'r': return n[1] == 'o' && n[2] == 'b' ? IS("robot", EL_ROBOT) :
-		  IS("ros2_control", EL_ROS2_CONTROL);
-	case 's': return n[1] == 'a' ? IS("safety_controller", EL_SAFETY_CONTROLLER) :
-		  IS("sphere", EL_SPHERE);
-	case 't': return n[1] == 'r' ? IS("transmission", EL_TRANSMISSION) :
-		  IS("texture", EL_TEXTURE);
-	case 'v': return IS("visual", EL_VISUAL);
+	case 'o': return IS(1, "origin", EL_ORIGIN);
+	case 'p': return IS(1, "parent", EL_PARENT);
+	case 'r': return n[1] == 'o' && n[2] == 'b' ? IS(3, "robot", EL_ROBOT) :
+		  IS(1, "ros2_control", EL_ROS2_CONTROL);
+	case 's': return n[1] == 'a' ? IS(2, "safety_controller", EL_SAFETY_CONTROLLER) :
+		  IS(1, "sphere", EL_SPHERE);
+	case 't': return n[1] == 'r' ? IS(2, "transmission", EL_TRANSMISSION) :
+		  IS(1, "texture", EL_TEXTURE);
+	case 'v': return IS(1, "visual", EL_VISUAL);
 	default: return EL_OTHER;
 	}
 #undef IS

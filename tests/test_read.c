@@ -1220,3 +1220,34 @@ Test(read, positions_of_other_encodings)
 		cr_assert_str_eq(messages_of(docs[i], len, BY_MEM), by_expat, "doc %u", i);
 	}
 }
+
+/* A subnormal number is warned of and read as 0 (num_value's rare path):
+ * one warning per attribute, none for a number strtod reads that is not
+ * subnormal.  A bad vector with one in it is an error only. */
+Test(read, subnormal_numbers)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>\n"
+		"    <inertial><origin xyz='1e-310 2e-320 0.12345678901234567' rpy='0 0 1e-300'/>\n"
+		"      <mass value='4.9e-324'/>\n"
+		"      <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>\n"
+		"  </link>\n"
+		"</robot>\n");
+	const struct inertial *in = link_named(rb, "a")->inertial;
+
+	cr_assert_eq(msgs.n, 2);
+	cr_assert(strstr(msgs.line[0], "t.urdf:3:15: warning: <origin xyz='1e-310 2e-320") != NULL, "%s",
+		  msgs.line[0]);
+	cr_assert(strstr(msgs.line[1], "t.urdf:4:7: warning: <mass value='4.9e-324'>") != NULL, "%s",
+		  msgs.line[1]);
+	cr_assert(in->origin.p.x == 0 && in->origin.p.y == 0 && in->mass == 0);
+	cr_assert(in->origin.p.z == 0.12345678901234567);
+}
+
+Test(reject, subnormal_in_a_bad_vector)
+{
+	rejected_with("<robot name='r'><link name='a'><visual><geometry><box size='1e-310 1 x'/>"
+		      "</geometry></visual></link></robot>",
+		      "t.urdf:1:50: error: <box size='1e-310 1 x'>: expected 3 finite numbers", NULL);
+}
