@@ -277,7 +277,7 @@ static struct srcpos here(struct reader *r)
 	XML_Index at;
 
 	if (r->doc && (!r->declared_other || r->utf8_forced) &&
-	    (at = XML_GetCurrentByteIndex(r->parser)) >= (XML_Index)r->counted &&
+	    (at = XML_GetCurrentByteIndex(r->parser) - r->doc_base) >= (XML_Index)r->counted &&
 	    (unsigned long long)at <= r->doc_len) {
 		count_to(r, (size_t)at);
 		p.line = (unsigned)(r->count.line + r->line_offset);
@@ -1904,6 +1904,36 @@ static int feed_range(struct reader *r, int fd, off_t from, off_t to)
 	return U2S_OK;
 }
 
+/* Bytes FROM..TO of FD, then AFTER, read into one buffer of expat's and
+ * parsed as the final one, whose positions the reader counts (count_to)
+ * when BEFORE, parsed already, ends a line.  Returns U2S_OK, U2S_REJECTED
+ * or U2S_IO. */
+static int feed_range_whole(struct reader *r, int fd, off_t from, off_t to,
+			    const char *before, const char *after)
+{
+	size_t len = (size_t)(to - from), more = strlen(after), got = 0, blen = strlen(before);
+	char *buf = must(r->oom, XML_GetBuffer(r->parser, (int)(len + more)));
+	const char *c;
+
+	while (got < len) {
+		ssize_t n = pread(fd, buf + got, len - got, from + (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return U2S_IO;   /* the file changed under us: read it as a stream */
+		got += (size_t)n;
+	}
+	memcpy(buf + len, after, more);
+	if (blen == 0 || (before[blen - 1] == '\n' && !strchr(before, '\r'))) {
+		count_positions_in(r, buf, len + more);
+		r->doc_base = (long long)blen;
+		for (c = before; (c = strchr(c, '\n')) != NULL; c++)
+			r->count.line++;   /* expat's line where BUF starts */
+	}
+	return XML_ParseBuffer(r->parser, (int)(len + more), 1) == XML_STATUS_ERROR ?
+	       malformed(r) : U2S_OK;
+}
+
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after)
 {
@@ -1911,13 +1941,14 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 
 	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
 		return malformed(r);
+	if (!r->keep_at && to > from && to - from < WHOLE_MAX)
+		return feed_range_whole(r, fd, from, to, before, after);
 	if ((rc = feed_range(r, fd, from, to)) != U2S_OK)
 		return rc;
 	if (XML_Parse(r->parser, after, (int)strlen(after), 1) == XML_STATUS_ERROR)
 		return malformed(r);
 	return U2S_OK;
 }
-
 
 /* Expat takes an int length: memory is fed whole up to WHOLE_MAX (its
  * positions counted by the reader), else in READ_CHUNK pieces, the last

@@ -85,7 +85,7 @@ static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
 
 	(void)version, (void)standalone;
 	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
-		r->foreign = 1;
+		r->foreign = r->declared_other = 1;
 }
 
 static void XMLCALL on_doctype(void *arg, const XML_Char *name, const XML_Char *sysid,

@@ -134,10 +134,13 @@ struct reader {
 	const char *doc;
 	size_t doc_len;
 	int doc_has_cr;             /* a CR in it: lines end at CR and CR LF too */
+	long long doc_base;         /* expat's byte index of doc[0] */
 	size_t counted;             /* doc[0..counted) is counted */
-	size_t line_start;          /* where the line of doc[counted] starts */
-	size_t line_cont;           /* UTF-8 continuation bytes in doc[line_start..counted) */
-	unsigned long line;         /* the line of doc[counted], from 1 */
+	struct line_count {
+		unsigned long line; /* the line of doc[counted], from 1 */
+		size_t start;       /* where that line starts */
+		size_t cont;        /* UTF-8 continuation bytes in doc[start..counted) */
+	} count;
 	int declared_other;         /* the XML declaration names an encoding not UTF-8 */
 	int utf8_forced;            /* read as UTF-8 whatever it declares (U2S_INPUT_UTF8) */
 	/* The element whose start is being handled (for messages' paths):
