@@ -307,10 +307,21 @@ static inline int attr_is(const char *a, const char *name)
 	return a[0] == name[0] && strcmp(a, name) == 0;
 }
 
-static const char *attr(const XML_Char **atts, const char *name)
+/* Inlined where it is called, so that a literal NAME is compared
+ * character by character (same_from, unrolled), with no call of strcmp. */
+#if defined(__GNUC__)
+#define INLINED inline __attribute__((always_inline))
+#else
+#define INLINED inline
+#endif
+
+/* The value of attribute NAME (most often a literal) in ATTS, or NULL. */
+static INLINED const char *attr(const XML_Char **atts, const char *name)
 {
+	size_t size = strlen(name) + 1;   /* a constant for a literal */
+
 	for (; *atts; atts += 2)
-		if (attr_is(atts[0], name))
+		if (same_from(atts[0], name, size, 0))
 			return atts[1];
 	return NULL;
 }
@@ -343,8 +354,8 @@ static void missing_attr(struct reader *r, const char *elem, const char *name)
 }
 
 /* The attribute NAME of element ELEM, or an error when it is missing. */
-static const char *need_attr(struct reader *r, const XML_Char **atts,
-			     const char *elem, const char *name)
+static INLINED const char *need_attr(struct reader *r, const XML_Char **atts,
+				     const char *elem, const char *name)
 {
 	const char *v = attr(atts, name);
 
@@ -424,8 +435,8 @@ static int num_value(struct reader *r, const char *v, const char *elem,
 }
 
 /* num_value() of attribute NAME of ATTS. */
-static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
-		    const char *name, double *out, int n, int required)
+static INLINED int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
+			    const char *name, double *out, int n, int required)
 {
 	return num_value(r, attr(atts, name), elem, name, out, n, required);
 }
