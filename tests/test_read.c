@@ -1251,3 +1251,25 @@ Test(reject, subnormal_in_a_bad_vector)
 		      "</geometry></visual></link></robot>",
 		      "t.urdf:1:50: error: <box size='1e-310 1 x'>: expected 3 finite numbers", NULL);
 }
+
+/* Attribute names are compared inline, a byte at a time: names that are
+ * a prefix of the one read, or have it as their prefix, or differ in one
+ * byte, are not it. */
+Test(read, attribute_names_near_the_ones_read)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"  <link nam='x' namex='y' Name='z' name='a'>\n"
+		"    <inertial><mass valu='5' values='6' value='2'/>\n"
+		"      <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1' izzz='9'/></inertial>\n"
+		"  </link>\n"
+		"  <link name='b'/>\n"
+		"  <joint type='fixed' name='j' typ='revolute'><parent lin='q' link='a' linkx='w'/>"
+		"<child link='b'/></joint>\n"
+		"</robot>\n");
+	const struct link *a = link_named(rb, "a");
+
+	cr_assert(a->inertial->mass == 2 && a->inertial->izz == 1);
+	cr_assert_str_eq(rb->joints->parent_name, "a");
+	cr_assert_eq(rb->joints->type, JOINT_FIXED);
+}
