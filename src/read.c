@@ -289,7 +289,6 @@ static struct srcpos here(struct reader *r)
 	return p;
 }
 
-/* Whether attribute name A is NAME: the first letters differ for most. */
 /* Where the event being handled starts in the input (keep_source), and
  * where it ends: counted from the input's first byte (byte_base). */
 static size_t byte_at(struct reader *r)
@@ -300,11 +299,6 @@ static size_t byte_at(struct reader *r)
 static size_t byte_after(struct reader *r)
 {
 	return byte_at(r) + (size_t)XML_GetCurrentByteCount(r->parser);
-}
-
-static inline int attr_is(const char *a, const char *name)
-{
-	return a[0] == name[0] && strcmp(a, name) == 0;
 }
 
 /* Inlined where it is called, so that a literal NAME is compared
@@ -326,24 +320,33 @@ static INLINED const char *attr(const XML_Char **atts, const char *name)
 	return NULL;
 }
 
-/* The values of the attributes NAMES[0..N) into OUT (NULL for each one
- * missing), in one pass over ATTS.  Each attribute is compared first with
- * the name after the one found last: most files write an element's
- * attributes in one order, and then each costs one comparison. */
-static void attrs_pick(const XML_Char **atts, const char *const *names, unsigned n,
-		       const char **out)
+/* The values of an <origin>'s xyz, rpy and quat_xyzw into TEXT (NULL for
+ * each missing), in one pass: each name is told by its first byte, then
+ * compared inline (XML has no attribute twice). */
+static void origin_attrs(const XML_Char **atts, const char *text[3])
 {
-	unsigned i, k = 0;
+	text[0] = text[1] = text[2] = NULL;
+	for (; *atts; atts += 2) {
+		const char *a = atts[0];
+		if (same_from(a, "xyz", 4, 0))
+			text[0] = atts[1];
+		else if (same_from(a, "rpy", 4, 0))
+			text[1] = atts[1];
+		else if (same_from(a, "quat_xyzw", 10, 0))
+			text[2] = atts[1];
+	}
+}
 
-	for (i = 0; i < n; i++)
-		out[i] = NULL;
-	for (; *atts; atts += 2)
-		for (i = 0; i < n; i++, k = k + 1 == n ? 0 : k + 1)
-			if (attr_is(atts[0], names[k])) {
-				out[k] = atts[1];
-				k = k + 1 == n ? 0 : k + 1;
-				break;
-			}
+/* The place of attribute name A among ixx, ixy, ixz, iyy, iyz, izz (the
+ * second letter x, y or z, the third not before it), or -1.  Each byte is
+ * read only when the one before it is a letter. */
+static int inertia_key(const char *a)
+{
+	static const int row[] = { 0, 3, 5 };   /* where ix?, iy?, iz? start */
+
+	if (a[0] != 'i' || a[1] < 'x' || a[1] > 'z' || a[2] < a[1] || a[2] > 'z' || a[3] != '\0')
+		return -1;
+	return row[a[1] - 'x'] + (a[2] - a[1]);
 }
 
 static void missing_attr(struct reader *r, const char *elem, const char *name)
@@ -524,11 +527,10 @@ static void read_quat_xyzw(struct reader *r, const XML_Char **atts, double rpy[3
  * where quat_xyzw is not URDF, it is ignored with a warning. */
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
 {
-	static const char *const keys[] = { "xyz", "rpy", "quat_xyzw" };
 	double xyz[3] = { 0, 0, 0 }, rpy[3] = { 0, 0, 0 };
 	const char *text[3], *quat;
 
-	attrs_pick(atts, keys, 3, text);
+	origin_attrs(atts, text);
 	quat = text[2];
 	num_value(r, text[0], "origin", "xyz", xyz, 3, 0);
 	if (quat && !urdf_allows(r, URDF_QUAT_XYZW)) {
@@ -876,10 +878,13 @@ static void inertial_inertia(struct reader *r, struct scope *s, const XML_Char *
 	static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
 	struct inertial *in = s[-1].obj;
 	double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
-	const char *text[6];
+	const char *text[6] = { NULL, NULL, NULL, NULL, NULL, NULL };
 	unsigned i;
+	int k;
 
-	attrs_pick(atts, keys, 6, text);
+	for (; *atts; atts += 2)
+		if ((k = inertia_key(atts[0])) >= 0)
+			text[k] = atts[1];
 	for (i = 0; i < 6; i++)
 		num_value(r, text[i], "inertia", keys[i], vals[i], 1, 1);
 }

@@ -1273,3 +1273,26 @@ Test(read, attribute_names_near_the_ones_read)
 	cr_assert_str_eq(rb->joints->parent_name, "a");
 	cr_assert_eq(rb->joints->type, JOINT_FIXED);
 }
+
+/* <inertia>'s six values in any order, names near theirs ignored (iyx,
+ * ix, ixxx, Ixx); <origin>'s in any order, near names ignored too. */
+Test(read, inertia_and_origin_attributes_in_any_order)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r' version='1.1'>\n"
+		"  <link name='a'><inertial><mass value='1'/>\n"
+		"    <origin rpyx='9 9 9' rpy='0.1 0.2 0.3' xy='9 9 9' xyz='1 2 3'/>\n"
+		"    <inertia izz='6' iyx='9' iyz='5' ix='9' ixxx='9' Ixx='9' iyy='4' ixz='3' ixy='2' ixx='1'/>"
+		"</inertial></link>\n"
+		"  <link name='b'><visual><origin quat_xyzw='0 0 0 1' quat_xyz='1 1 1 1' xyz='4 5 6'/>"
+		"<geometry><sphere radius='1'/></geometry></visual></link>\n"
+		"</robot>\n");
+	const struct inertial *in = link_named(rb, "a")->inertial;
+	const struct item *v = link_named(rb, "b")->visuals.first;
+
+	cr_assert(in->ixx == 1 && in->ixy == 2 && in->ixz == 3 && in->iyy == 4 && in->iyz == 5 &&
+		  in->izz == 6);
+	cr_assert(in->origin.p.x == 1 && in->origin.p.y == 2 && in->origin.p.z == 3);
+	cr_assert(in->origin.rpy[0] == 0.1 && in->origin.rpy[2] == 0.3);
+	cr_assert(v->origin.p.x == 4 && v->origin.p.z == 6 && v->origin.rpy[0] == 0 && v->origin.rpy[2] == 0);
+}
