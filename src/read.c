@@ -200,7 +200,8 @@ static inline void count_block32(const char *doc, size_t at, struct line_count *
 		c->line += bits_set(nl);
 		c->start = at + last + 1;
 		c->cont = 0;
-		high = last == 31 ? 0 : high & ~((2u << last) - 1);
+		if (high)   /* only the bytes after the last line end count */
+			high = last == 31 ? 0 : high & ~((2u << last) - 1);
 	}
 	if (high) {   /* signed, 0x80..0xBF are the bytes below (char)0xC0 */
 		const __m128i c0 = _mm_set1_epi8((char)0xC0);
