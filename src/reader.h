@@ -157,11 +157,15 @@ void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag 
 void reader_free(struct reader *r);
 /* Parses all of FD (read until its end), or LEN bytes at MEM, as one
  * document.  Return U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could
- * not be read, reported). */
+ * not be read, reported).  A regular file or a buffer below 64 MiB is
+ * parsed as one final buffer of expat's (it costs the input's size in
+ * memory while it is read), whose lines and columns the reader counts
+ * itself, faster than expat (read.c's count_to). */
 int reader_feed_fd(struct reader *r, int fd);
 int reader_feed_mem(struct reader *r, const char *mem, size_t len);
 /* Parses BEFORE, bytes FROM..TO of FD, then AFTER, as one document
- * (with KEEP_AT set, the bytes are read there first).
+ * (with KEEP_AT set, the bytes are read there first; without, and below
+ * 64 MiB, FROM..TO and AFTER are one final buffer, counted as above).
  * Returns U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could not be read
  * whole). */
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
