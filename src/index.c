@@ -73,13 +73,13 @@ static uint64_t load_tail(const char *p, size_t n)
 	       (uint64_t)(unsigned char)p[n - 1] << (8 * (n - 1));
 }
 
-/* SipHash-1-3 of the string S under KEY (Aumasson and Bernstein's
+/* SipHash-1-3 of the LEN bytes at S under KEY (Aumasson and Bernstein's
  * keyed hash, one round per word and three to finish). */
-static unsigned hash_str(const uint64_t key[2], const char *s)
+static unsigned hash_mem(const uint64_t key[2], const char *s, size_t len)
 {
 	uint64_t v0 = key[0] ^ 0x736f6d6570736575ull, v1 = key[1] ^ 0x646f72616e646f6dull;
 	uint64_t v2 = key[0] ^ 0x6c7967656e657261ull, v3 = key[1] ^ 0x7465646279746573ull;
-	size_t len = strlen(s), i;
+	size_t i;
 	uint64_t m;
 
 	for (i = 0; i + 8 <= len; i += 8) {
@@ -97,6 +97,11 @@ static unsigned hash_str(const uint64_t key[2], const char *s)
 	SIPROUND(v0, v1, v2, v3);
 	SIPROUND(v0, v1, v2, v3);
 	return (unsigned)(v0 ^ v1 ^ v2 ^ v3);
+}
+
+static unsigned hash_str(const uint64_t key[2], const char *s)
+{
+	return hash_mem(key, s, strlen(s));
 }
 
 /* A key nobody can guess: from the kernel, else from the clock and the
@@ -151,14 +156,29 @@ static struct slot *find_slot(struct slot *slots, size_t cap, const char *key, u
 
 void *index_get(const struct index *ix, const char *key)
 {
-	return find_slot(ix->slots, ix->cap, key, hash_str(ix->key, key))->val;
+	const struct slot *s = find_slot(ix->slots, ix->cap, key, hash_str(ix->key, key));
+
+	return s->key ? s->val : NULL;
+}
+
+/* CAP empty slots.  Only a slot's key tells it empty (the rest of it is
+ * read only under a key), so only the keys are cleared: a third of the
+ * writes of zeroing them whole. */
+static struct slot *new_slots(struct index *ix, size_t cap)
+{
+	struct slot *slots = ix->arena ? arena_alloc_raw(ix->arena, cap * sizeof *slots) :
+			     must(ix->oom, talloc_array(ix, struct slot, cap));
+	size_t i;
+
+	for (i = 0; i < cap; i++)
+		slots[i].key = NULL;
+	return slots;
 }
 
 static void grow(struct index *ix)
 {
 	size_t i, cap = ix->cap * 2;
-	struct slot *slots = ix->arena ? ARENA_ARRAY(ix->arena, struct slot, cap) :
-			     must(ix->oom, talloc_zero_array(ix, struct slot, cap));
+	struct slot *slots = new_slots(ix, cap);
 
 	for (i = 0; i < ix->cap; i++)
 		if (ix->slots[i].key)
@@ -182,6 +202,23 @@ void *index_put(struct index *ix, const char *key, void *val)
 	if (++ix->count * 2 > ix->cap)
 		grow(ix);
 	return NULL;
+}
+
+const char *index_intern(struct index *ix, const char *s, size_t len, struct arena *a)
+{
+	unsigned h = hash_mem(ix->key, s, len);
+	struct slot *slot = find_slot(ix->slots, ix->cap, s, h);
+	char *copy;
+
+	if (slot->key)
+		return slot->key;
+	copy = arena_strndup(a, s, len);   /* the slot stays: nothing moved */
+	slot->key = copy;
+	slot->hash = h;
+	slot->val = copy;
+	if (++ix->count * 2 > ix->cap)
+		grow(ix);
+	return copy;
 }
 
 size_t index_count(const struct index *ix)

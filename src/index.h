@@ -22,6 +22,10 @@ void *index_get(const struct index *ix, const char *key);
 /* Adds KEY -> VAL unless KEY is there; returns the value already stored
  * under KEY, or NULL when VAL was added. */
 void *index_put(struct index *ix, const char *key, void *val);
+/* The key of IX equal to the LEN bytes at S (a string: S[LEN] is its
+ * NUL), added, as its own value, as a copy in A when IX has none: for
+ * strings kept once.  One hash, found or not. */
+const char *index_intern(struct index *ix, const char *s, size_t len, struct arena *a);
 size_t index_count(const struct index *ix);
 /* Adds every entry of FROM to IX; -1 when a key of FROM was in IX already
  * (IX then holds some of FROM's entries). */

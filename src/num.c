@@ -111,8 +111,9 @@ static inline long parse_fast(const char *s, double *out)
 	return (long)((const char *)p - s);
 }
 
-/* Parses one number at *S, advancing *S past it. */
-static inline int parse_one(const char **s, double *out)
+/* Parses one number at *S, advancing *S past it; sets *SLOW when strtod
+ * read it (only strtod's numbers can be subnormal). */
+static inline int parse_one(const char **s, double *out, int *slow)
 {
 	long fast = parse_fast(*s, out);
 	size_t n;
@@ -125,6 +126,7 @@ static inline int parse_one(const char **s, double *out)
 	}
 	if (fast == 0 || (n = decimal_len(*s)) == 0)
 		return -1;
+	*slow = 1;
 	v = strtod(*s, &end);
 	if ((size_t)(end - *s) != n || !isfinite(v))
 		return -1;
@@ -138,7 +140,8 @@ int num_parse(const char *s, double *out)
 	return num_parse_vec(s, out, 1);
 }
 
-int num_parse_vec(const char *s, double *out, int n)
+/* num_parse_vec(), and *SLOW set when strtod read a number. */
+static inline int parse_vec(const char *s, double *out, int n, int *slow)
 {
 	int i;
 
@@ -154,11 +157,27 @@ int num_parse_vec(const char *s, double *out, int n)
 			s++;
 			continue;
 		}
-		if (parse_one(&s, &out[i]) != 0)
+		if (parse_one(&s, &out[i], slow) != 0)
 			return -1;
 		if (*s != '\0' && !is_blank(*s))
 			return -1;
 	}
+}
+
+int num_parse_vec(const char *s, double *out, int n)
+{
+	int slow = 0;
+
+	return parse_vec(s, out, n, &slow);
+}
+
+int num_parse_vec_flush(const char *s, double *out, int n)
+{
+	int slow = 0;
+
+	if (parse_vec(s, out, n, &slow) != 0)
+		return -1;
+	return slow ? num_flush_subnormal(out, n) : 0;
 }
 
 int num_parse_int(const char *s, long *out)
@@ -1002,7 +1021,8 @@ long num_read_stod(const char *s, double *out)
 		const char *q = p;
 		if ((n = decimal_len(p)) == 0)
 			return 0;
-		if (parse_one(&q, &v) != 0)
+		int slow;
+		if (parse_one(&q, &v, &slow) != 0)
 			return -1;   /* out of a double's range */
 	}
 	*out = neg ? -v : v;

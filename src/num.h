@@ -36,6 +36,11 @@ static inline int num_flush_subnormal(double *v, int n)
  * a piece is not a number or the count differs from N. */
 int num_parse_vec(const char *s, double *out, int n);
 
+/* num_parse_vec(), then num_flush_subnormal() of OUT: returns -1 when S
+ * does not parse, else how many numbers were subnormal (set to 0).  Only
+ * numbers read by strtod (not the fast path's) are looked at. */
+int num_parse_vec_flush(const char *s, double *out, int n);
+
 /* Parses S as a decimal integer (blanks allowed around it).  Returns 0 or -1. */
 int num_parse_int(const char *s, long *out);
 

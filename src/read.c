@@ -15,7 +15,11 @@
 #include <expat.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "num.h"
 #include "reader.h"
@@ -44,45 +48,60 @@ const char *const urdf_elem_names[EL_COUNT] = {
 	[EL_MESH] = "mesh", [EL_CAPSULE] = "capsule"
 };
 
-/* The URDF element NAME is, or EL_OTHER: by its first letters, then one
- * comparison (a chain of them for every element would cost more than expat's
- * own work on it).  Only characters before the terminator are read. */
+/* Whether N is the literal LIT, whose first K characters N is known to
+ * have: the rest compared a byte at a time (SIZE, LIT's with its NUL, is a
+ * constant: the loop unrolls into a comparison with each character), never
+ * past N's end, since the first difference ends it. */
+static inline int same_from(const char *n, const char *lit, size_t size, size_t k)
+{
+	for (; k < size; k++)
+		if (n[k] != lit[k])
+			return 0;
+	return 1;
+}
+
+/* The URDF element NAME is, or EL_OTHER: by its first letters, then the
+ * rest of one name (a chain of comparisons for every element, or a call
+ * of strcmp for each, would cost more than expat's own work on it).
+ * Only characters up to the first that differs are read. */
 static inline enum urdf_elem classify(const char *n)
 {
-#define IS(lit, el) (strcmp(n, lit) == 0 ? (el) : EL_OTHER)
+#define IS(k, lit, el) (same_from(n, lit, sizeof lit, k) ? (el) : EL_OTHER)
 	switch (n[0]) {
-	case 'a': return IS("axis", EL_AXIS);
-	case 'b': return IS("box", EL_BOX);
+	case 'a': return IS(1, "axis", EL_AXIS);
+	case 'b': return IS(1, "box", EL_BOX);
 	case 'c':
 		switch (n[1]) {
-		case 'o': return n[2] == 'l' && n[3] == 'l' ? IS("collision", EL_COLLISION) :
-			  IS("color", EL_COLOR);
-		case 'h': return IS("child", EL_CHILD);
-		case 'y': return IS("cylinder", EL_CYLINDER);
-		case 'a': return n[2] == 'p' ? IS("capsule", EL_CAPSULE) : IS("calibration", EL_CALIBRATION);
+		case 'o': return n[2] == 'l' && n[3] == 'l' ? IS(4, "collision", EL_COLLISION) :
+			  IS(2, "color", EL_COLOR);
+		case 'h': return IS(2, "child", EL_CHILD);
+		case 'y': return IS(2, "cylinder", EL_CYLINDER);
+		case 'a': return n[2] == 'p' ? IS(3, "capsule", EL_CAPSULE) :
+			  IS(2, "calibration", EL_CALIBRATION);
 		default: return EL_OTHER;
 		}
-	case 'd': return IS("dynamics", EL_DYNAMICS);
-	case 'g': return n[1] == 'a' ? IS("gazebo", EL_GAZEBO) : IS("geometry", EL_GEOMETRY);
-	case 'i': return strcmp(n, "inertial") == 0 ? EL_INERTIAL : IS("inertia", EL_INERTIA);
-	case 'j': return IS("joint", EL_JOINT);
-	case 'l': return n[1] == 'i' && n[2] == 'n' ? IS("link", EL_LINK) : IS("limit", EL_LIMIT);
+	case 'd': return IS(1, "dynamics", EL_DYNAMICS);
+	case 'g': return n[1] == 'a' ? IS(2, "gazebo", EL_GAZEBO) : IS(1, "geometry", EL_GEOMETRY);
+	case 'i': return same_from(n, "inertia", 7, 1) ? (n[7] == '\0' ? EL_INERTIA :
+		  IS(7, "inertial", EL_INERTIAL)) : EL_OTHER;
+	case 'j': return IS(1, "joint", EL_JOINT);
+	case 'l': return n[1] == 'i' && n[2] == 'n' ? IS(3, "link", EL_LINK) : IS(1, "limit", EL_LIMIT);
 	case 'm':
 		switch (n[1]) {
-		case 'a': return n[2] == 's' ? IS("mass", EL_MASS) : IS("material", EL_MATERIAL);
-		case 'e': return IS("mesh", EL_MESH);
-		case 'i': return IS("mimic", EL_MIMIC);
+		case 'a': return n[2] == 's' ? IS(3, "mass", EL_MASS) : IS(2, "material", EL_MATERIAL);
+		case 'e': return IS(2, "mesh", EL_MESH);
+		case 'i': return IS(2, "mimic", EL_MIMIC);
 		default: return EL_OTHER;
 		}
-	case 'o': return IS("origin", EL_ORIGIN);
-	case 'p': return IS("parent", EL_PARENT);
-	case 'r': return n[1] == 'o' && n[2] == 'b' ? IS("robot", EL_ROBOT) :
-		  IS("ros2_control", EL_ROS2_CONTROL);
-	case 's': return n[1] == 'a' ? IS("safety_controller", EL_SAFETY_CONTROLLER) :
-		  IS("sphere", EL_SPHERE);
-	case 't': return n[1] == 'r' ? IS("transmission", EL_TRANSMISSION) :
-		  IS("texture", EL_TEXTURE);
-	case 'v': return IS("visual", EL_VISUAL);
+	case 'o': return IS(1, "origin", EL_ORIGIN);
+	case 'p': return IS(1, "parent", EL_PARENT);
+	case 'r': return n[1] == 'o' && n[2] == 'b' ? IS(3, "robot", EL_ROBOT) :
+		  IS(1, "ros2_control", EL_ROS2_CONTROL);
+	case 's': return n[1] == 'a' ? IS(2, "safety_controller", EL_SAFETY_CONTROLLER) :
+		  IS(1, "sphere", EL_SPHERE);
+	case 't': return n[1] == 'r' ? IS(2, "transmission", EL_TRANSMISSION) :
+		  IS(1, "texture", EL_TEXTURE);
+	case 'v': return IS(1, "visual", EL_VISUAL);
 	default: return EL_OTHER;
 	}
 #undef IS
@@ -96,16 +115,181 @@ enum urdf_elem urdf_elem_of(const char *name)
 
 /* ---- small helpers ---------------------------------------------------- */
 
+/* ---- where an event is ----------------------------------------------------
+ *
+ * Expat counts lines and columns a byte at a time (a dozen instructions
+ * each): when asked, and after every buffer but the final one.  When the
+ * whole input is one final buffer (reader_feed_fd on a regular file,
+ * reader_feed_mem), expat is never asked: the reader counts instead, 16
+ * bytes at a time, as expat counts: a line at each LF, columns in
+ * characters (for UTF-8, every byte but 0x80..0xBF) from the line's start.
+ * CR and CR LF end lines too.  Only UTF-8 input is counted so; other
+ * input is counted by expat, as before. */
+
+/* The bits set in M (a mask of 16 bits, with few bits set). */
+static inline unsigned bits_set(unsigned m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Counts DOC[AT..END) into *C a byte at a time, as expat counts: a CR LF
+ * is one line end (its LF is read past END when it is before TO).
+ * Returns where it stopped. */
+static size_t count_bytes(const char *doc, size_t at, size_t end, size_t to, struct line_count *c)
+{
+	const unsigned char *d = (const unsigned char *)doc;
+
+	for (; at < end; at++) {
+		if (d[at] == '\n' || d[at] == '\r') {
+			if (d[at] == '\r' && at + 1 < to && d[at + 1] == '\n')
+				at++;
+			c->line++;
+			c->start = at + 1;
+			c->cont = 0;
+		} else if ((d[at] & 0xC0) == 0x80) {
+			c->cont++;
+		}
+	}
+	return at;
+}
+
+#if defined(__SSE2__)
+/* Counts the 16 bytes at DOC[AT], or the first N of them, into *C;
+ * returns where it stopped.  With CRS (the document has a CR), a block
+ * with a CR in it is counted a byte at a time. */
+static inline size_t count_block(const char *doc, size_t at, size_t n, size_t to, int crs,
+				 struct line_count *c)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(doc + at));
+	unsigned keep = n < 16 ? (1u << n) - 1 : 0xFFFFu;
+	unsigned nl = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))) & keep;
+	unsigned high = (unsigned)_mm_movemask_epi8(v) & keep;   /* bytes from 0x80 */
+
+	if (crs && ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))) & keep))
+		return count_bytes(doc, at, at + n, to, c);
+	if (nl) {
+		unsigned last = 31u - (unsigned)__builtin_clz(nl);
+		c->line += bits_set(nl);
+		c->start = at + last + 1;
+		c->cont = 0;
+		high &= ~((2u << last) - 1);
+	}
+	if (high)   /* signed, 0x80..0xBF are the bytes below (char)0xC0 */
+		c->cont += bits_set((unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char)0xC0))) &
+				    high);
+	return at + n;
+}
+
+/* Counts the 32 bytes at DOC[AT] into *C, none of them a CR (the two
+ * halves' masks joined: half the tests of count_block's). */
+static inline void count_block32(const char *doc, size_t at, struct line_count *c)
+{
+	const __m128i lf = _mm_set1_epi8('\n');
+	__m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(doc + at));
+	__m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(doc + at + 16));
+	unsigned nl = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, lf)) |
+		      (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, lf)) << 16;
+	unsigned high = (unsigned)_mm_movemask_epi8(v0) | (unsigned)_mm_movemask_epi8(v1) << 16;
+
+	if (nl) {
+		unsigned last = 31u - (unsigned)__builtin_clz(nl);
+		c->line += bits_set(nl);
+		c->start = at + last + 1;
+		c->cont = 0;
+		if (high)   /* only the bytes after the last line end count */
+			high = last == 31 ? 0 : high & ~((2u << last) - 1);
+	}
+	if (high) {   /* signed, 0x80..0xBF are the bytes below (char)0xC0 */
+		const __m128i c0 = _mm_set1_epi8((char)0xC0);
+		unsigned cont = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v0, c0)) |
+				(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(v1, c0)) << 16;
+		c->cont += bits_set(cont & high);
+	}
+}
+
+/* Counts DOC[AT..TO) into *C 32 or 16 bytes at a time, as far as the
+ * document (LEN bytes) has 16 bytes from AT; returns where it stopped. */
+static inline size_t count_blocks(const char *doc, size_t len, size_t at, size_t to, int crs,
+				  struct line_count *c)
+{
+	if (!crs)
+		for (; at + 32 <= to; at += 32)
+			count_block32(doc, at, c);
+	while (at + 16 <= to)
+		at = count_block(doc, at, 16, to, crs, c);
+	if (at < to && at + 16 <= len)   /* the last, part of a block */
+		at = count_block(doc, at, to - at, to, crs, c);
+	return at;
+}
+#endif
+
+/* Counts doc[counted..TO): the line of doc[TO], where it starts, and the
+ * continuation bytes since (in a local copy: the compiler keeps it in
+ * registers). */
+static void count_to(struct reader *r, size_t to)
+{
+	struct line_count c = r->count;
+	size_t at = r->counted;
+
+#if defined(__SSE2__)
+	at = r->doc_has_cr ? count_blocks(r->doc, r->doc_len, at, to, 1, &c) :
+	     count_blocks(r->doc, r->doc_len, at, to, 0, &c);
+#endif
+	if (at < to)
+		count_bytes(r->doc, at, to, to, &c);
+	r->count = c;
+	r->counted = to;
+}
+
+/* Whether the reader counts BUF's positions (see count_to): it does for
+ * UTF-8, and keeps BUF (LEN bytes, all the input) for that. */
+static void count_positions_in(struct reader *r, const char *buf, size_t len)
+{
+	const unsigned char *d = (const unsigned char *)buf;
+
+	if ((len >= 2 && ((d[0] == 0xFE && d[1] == 0xFF) || (d[0] == 0xFF && d[1] == 0xFE))) ||
+	    memchr(buf, '\0', len < 4 ? len : 4))
+		return;   /* UTF-16: expat counts */
+	r->doc = buf;
+	r->doc_len = len;
+	r->doc_has_cr = memchr(buf, '\r', len) != NULL;
+	r->counted = 0;
+	r->count.line = 1;
+	r->count.start = r->count.cont = 0;
+}
+
+static void XMLCALL on_xml_decl(void *arg, const XML_Char *version, const XML_Char *encoding,
+				int standalone)
+{
+	struct reader *r = arg;
+
+	(void)version, (void)standalone;
+	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
+		r->declared_other = 1;
+}
+
 static struct srcpos here(struct reader *r)
 {
 	struct srcpos p;
+	XML_Index at;
 
+	if (r->doc && (!r->declared_other || r->utf8_forced) &&
+	    (at = XML_GetCurrentByteIndex(r->parser) - r->doc_base) >= (XML_Index)r->counted &&
+	    (unsigned long long)at <= r->doc_len) {
+		count_to(r, (size_t)at);
+		p.line = (unsigned)(r->count.line + r->line_offset);
+		p.col = (unsigned)((size_t)at - r->count.start - r->count.cont + 1);
+		return p;
+	}
 	p.line = XML_GetCurrentLineNumber(r->parser) + r->line_offset;
 	p.col = XML_GetCurrentColumnNumber(r->parser) + 1;
 	return p;
 }
 
-/* Whether attribute name A is NAME: the first letters differ for most. */
 /* Where the event being handled starts in the input (keep_source), and
  * where it ends: counted from the input's first byte (byte_base). */
 static size_t byte_at(struct reader *r)
@@ -118,37 +302,52 @@ static size_t byte_after(struct reader *r)
 	return byte_at(r) + (size_t)XML_GetCurrentByteCount(r->parser);
 }
 
-static inline int attr_is(const char *a, const char *name)
-{
-	return a[0] == name[0] && strcmp(a, name) == 0;
-}
+/* Inlined where it is called, so that a literal NAME is compared
+ * character by character (same_from, unrolled), with no call of strcmp. */
+#if defined(__GNUC__)
+#define INLINED inline __attribute__((always_inline))
+#else
+#define INLINED inline
+#endif
 
-static const char *attr(const XML_Char **atts, const char *name)
+/* The value of attribute NAME (most often a literal) in ATTS, or NULL. */
+static INLINED const char *attr(const XML_Char **atts, const char *name)
 {
+	size_t size = strlen(name) + 1;   /* a constant for a literal */
+
 	for (; *atts; atts += 2)
-		if (attr_is(atts[0], name))
+		if (same_from(atts[0], name, size, 0))
 			return atts[1];
 	return NULL;
 }
 
-/* The values of the attributes NAMES[0..N) into OUT (NULL for each one
- * missing), in one pass over ATTS.  Each attribute is compared first with
- * the name after the one found last: most files write an element's
- * attributes in one order, and then each costs one comparison. */
-static void attrs_pick(const XML_Char **atts, const char *const *names, unsigned n,
-		       const char **out)
+/* The values of an <origin>'s xyz, rpy and quat_xyzw into TEXT (NULL for
+ * each missing), in one pass: each name is told by its first byte, then
+ * compared inline (XML has no attribute twice). */
+static void origin_attrs(const XML_Char **atts, const char *text[3])
 {
-	unsigned i, k = 0;
+	text[0] = text[1] = text[2] = NULL;
+	for (; *atts; atts += 2) {
+		const char *a = atts[0];
+		if (same_from(a, "xyz", 4, 0))
+			text[0] = atts[1];
+		else if (same_from(a, "rpy", 4, 0))
+			text[1] = atts[1];
+		else if (same_from(a, "quat_xyzw", 10, 0))
+			text[2] = atts[1];
+	}
+}
 
-	for (i = 0; i < n; i++)
-		out[i] = NULL;
-	for (; *atts; atts += 2)
-		for (i = 0; i < n; i++, k = k + 1 == n ? 0 : k + 1)
-			if (attr_is(atts[0], names[k])) {
-				out[k] = atts[1];
-				k = k + 1 == n ? 0 : k + 1;
-				break;
-			}
+/* The place of attribute name A among ixx, ixy, ixz, iyy, iyz, izz (the
+ * second letter x, y or z, the third not before it), or -1.  Each byte is
+ * read only when the one before it is a letter. */
+static int inertia_key(const char *a)
+{
+	static const int row[] = { 0, 3, 5 };   /* where ix?, iy?, iz? start */
+
+	if (a[0] != 'i' || a[1] < 'x' || a[1] > 'z' || a[2] < a[1] || a[2] > 'z' || a[3] != '\0')
+		return -1;
+	return row[a[1] - 'x'] + (a[2] - a[1]);
 }
 
 static void missing_attr(struct reader *r, const char *elem, const char *name)
@@ -159,8 +358,8 @@ static void missing_attr(struct reader *r, const char *elem, const char *name)
 }
 
 /* The attribute NAME of element ELEM, or an error when it is missing. */
-static const char *need_attr(struct reader *r, const XML_Char **atts,
-			     const char *elem, const char *name)
+static INLINED const char *need_attr(struct reader *r, const XML_Char **atts,
+				     const char *elem, const char *name)
 {
 	const char *v = attr(atts, name);
 
@@ -198,6 +397,29 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 			   "<%s %s='%s'>: expected %d finite numbers", elem, name, value, n);
 }
 
+/* What num_value() says of V, the value of attribute NAME, when
+ * num_parse_vec_flush() gave FLUSHED (not 0): -1, not N numbers (returns
+ * 0), or how many were subnormal, each taken as 0 (returns 1).  Apart:
+ * rare, and its buffers would cost every call their frame. */
+#if defined(__GNUC__)
+__attribute__((cold, noinline))
+#endif
+static int number_trouble(struct reader *r, const char *v, const char *elem, const char *name,
+			  int n, int flushed)
+{
+	struct srcpos p;
+	char buf[DIAG_EXCERPT + 4];
+
+	if (flushed < 0) {
+		bad_number(r, elem, name, v, n);
+		return 0;
+	}
+	p = here(r);
+	diag_warn(r->diag, D_NUMBER_SUBNORMAL, p.line, p.col, "<%s %s='%s'>: a number too small for "
+		  "SDFormat readers (subnormal) is taken as 0", elem, name, diag_excerpt(buf, v));
+	return 1;
+}
+
 /* Reads N numbers from V, the value of attribute NAME (NULL: it is
  * missing), into OUT.  A missing attribute leaves OUT as it is (the
  * caller's default) unless REQUIRED.  Returns 1 when the attribute was
@@ -205,28 +427,20 @@ static void bad_number(struct reader *r, const char *elem, const char *name,
 static int num_value(struct reader *r, const char *v, const char *elem,
 		     const char *name, double *out, int n, int required)
 {
+	int flushed;
+
 	if (!v) {
 		if (required)
 			missing_attr(r, elem, name);
 		return 0;
 	}
-	if (num_parse_vec(v, out, n) != 0) {
-		bad_number(r, elem, name, v, n);
-		return 0;
-	}
-	if (num_flush_subnormal(out, n)) {
-		struct srcpos p = here(r);
-		char buf[DIAG_EXCERPT + 4];
-		diag_warn(r->diag, D_NUMBER_SUBNORMAL, p.line, p.col, "<%s %s='%s'>: a number too small for "
-			  "SDFormat readers (subnormal) is taken as 0", elem, name,
-			  diag_excerpt(buf, v));
-	}
-	return 1;
+	flushed = num_parse_vec_flush(v, out, n);
+	return flushed ? number_trouble(r, v, elem, name, n, flushed) : 1;
 }
 
 /* num_value() of attribute NAME of ATTS. */
-static int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
-		    const char *name, double *out, int n, int required)
+static INLINED int num_attr(struct reader *r, const XML_Char **atts, const char *elem,
+			    const char *name, double *out, int n, int required)
 {
 	return num_value(r, attr(atts, name), elem, name, out, n, required);
 }
@@ -240,7 +454,7 @@ static const char *str_copy(struct reader *r, const char *s)
 /* The one copy of S that the reader keeps for all its occurrences: element
  * and attribute names inside <gazebo>, mesh files, material names.  A robot of a million
  * links names a few hundred meshes and tags over and over.  The last string
- * kept for each length and first and last character is looked at first: a
+ * kept for each key of a few of its characters is looked at first: a
  * comparison, where the pool's lookup hashes (crafted names only make it
  * miss, never slow). */
 static const char *str_pooled(struct reader *r, const char *s)
@@ -251,16 +465,16 @@ static const char *str_pooled(struct reader *r, const char *s)
 	if (!s)
 		return NULL;
 	len = strlen(s);
-	slot = (len * 31 + (unsigned char)s[0] * 7 + (len ? (unsigned char)s[len - 1] : 0)) %
-	       (sizeof r->recent / sizeof r->recent[0]);
+	/* Names often differ in one digit near their end (link3.stl), or in
+	 * the middle: both are in the slot's key. */
+	slot = len < 2 ? (unsigned char)s[0] :
+	       len * 31 + (unsigned char)s[0] * 7 + (unsigned char)s[len - 1] +
+	       (unsigned char)s[len / 2] * 5 + (unsigned char)s[len - 2 - (len > 5) * 3] * 3;
+	slot %= sizeof r->recent / sizeof r->recent[0];
 	kept = r->recent[slot];
 	if (kept && strcmp(kept, s) == 0)
 		return kept;
-	kept = index_get(r->pool, s);
-	if (!kept) {
-		kept = arena_strndup(r->arena, s, len);
-		index_put(r->pool, kept, (void *)kept);
-	}
+	kept = index_intern(r->pool, s, len, r->arena);
 	r->recent[slot] = kept;
 	return kept;
 }
@@ -314,11 +528,10 @@ static void read_quat_xyzw(struct reader *r, const XML_Char **atts, double rpy[3
  * where quat_xyzw is not URDF, it is ignored with a warning. */
 static void read_origin(struct reader *r, const XML_Char **atts, struct pose *out)
 {
-	static const char *const keys[] = { "xyz", "rpy", "quat_xyzw" };
 	double xyz[3] = { 0, 0, 0 }, rpy[3] = { 0, 0, 0 };
 	const char *text[3], *quat;
 
-	attrs_pick(atts, keys, 3, text);
+	origin_attrs(atts, text);
 	quat = text[2];
 	num_value(r, text[0], "origin", "xyz", xyz, 3, 0);
 	if (quat && !urdf_allows(r, URDF_QUAT_XYZW)) {
@@ -666,10 +879,13 @@ static void inertial_inertia(struct reader *r, struct scope *s, const XML_Char *
 	static const char *const keys[] = { "ixx", "ixy", "ixz", "iyy", "iyz", "izz" };
 	struct inertial *in = s[-1].obj;
 	double *vals[] = { &in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz };
-	const char *text[6];
+	const char *text[6] = { NULL, NULL, NULL, NULL, NULL, NULL };
 	unsigned i;
+	int k;
 
-	attrs_pick(atts, keys, 6, text);
+	for (; *atts; atts += 2)
+		if ((k = inertia_key(atts[0])) >= 0)
+			text[k] = atts[1];
 	for (i = 0; i < 6; i++)
 		num_value(r, text[i], "inertia", keys[i], vals[i], 1, 1);
 }
@@ -1558,8 +1774,62 @@ static void keep_chunk(struct reader *r, const void *buf, size_t n)
 	}
 }
 
+static int read_failed(struct reader *r)
+{
+	diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
+	return U2S_IO;
+}
+
+/* Inputs up to this size are parsed as one final buffer, whose positions
+ * the reader counts (count_to); larger ones in READ_CHUNK pieces. */
+#define WHOLE_MAX (64 * 1024 * 1024)
+
+/* The rest of FD, when it is a regular file of less than WHOLE_MAX bytes
+ * more, read into one buffer of expat's and parsed as the final one:
+ * returns 1 and *RC.  Else 0: FD is no such file, or it grew while it was
+ * read (what was read is then parsed, and the caller reads on). */
+static int feed_whole(struct reader *r, int fd, int *rc)
+{
+	struct stat st;
+	off_t at;
+	size_t want, got = 0;
+	char *buf;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (at = lseek(fd, 0, SEEK_CUR)) < 0 ||
+	    st.st_size < at || st.st_size - at >= WHOLE_MAX)
+		return 0;
+	want = (size_t)(st.st_size - at) + 1;   /* one more: a file that grew shows */
+	buf = must(r->oom, XML_GetBuffer(r->parser, (int)want));
+	while (got < want) {
+		ssize_t n = read(fd, buf + got, want - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return *rc = read_failed(r), 1;
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	if (r->keep_source)
+		keep_chunk(r, buf, got);
+	if (got == want) {
+		if (XML_ParseBuffer(r->parser, (int)got, 0) == XML_STATUS_ERROR)
+			return *rc = malformed(r), 1;
+		return 0;
+	}
+	if (r->keep_source)
+		keep_chunk(r, buf, 0);
+	count_positions_in(r, buf, got);
+	*rc = XML_ParseBuffer(r->parser, (int)got, 1) == XML_STATUS_ERROR ? malformed(r) : U2S_OK;
+	return 1;
+}
+
 int reader_feed_fd(struct reader *r, int fd)
 {
+	int rc;
+
+	if (feed_whole(r, fd, &rc))
+		return rc;
 	for (;;) {
 		void *buf = must(r->oom, XML_GetBuffer(r->parser, READ_CHUNK));
 		ssize_t n = read(fd, buf, READ_CHUNK);
@@ -1567,8 +1837,7 @@ int reader_feed_fd(struct reader *r, int fd)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			diag_error(r->diag, D_READ_FAILED, 0, 0, "cannot read input: %s", strerror(errno));
-			return U2S_IO;
+			return read_failed(r);
 		}
 		if (r->keep_source)
 			keep_chunk(r, buf, (size_t)n);
@@ -1610,6 +1879,7 @@ void reader_init(struct reader *r, TALLOC_CTX *ctx, oom_jump *jump, struct diag 
 	XML_SetSkippedEntityHandler(r->parser, on_skipped_entity);
 	XML_SetUserData(r->parser, r);
 	XML_SetElementHandler(r->parser, on_start, on_end);
+	XML_SetXmlDeclHandler(r->parser, on_xml_decl);
 	push(r, IN_DOC, NULL);
 	d->path_fn = reader_path;
 	d->path_arg = r;
@@ -1651,6 +1921,36 @@ static int feed_range(struct reader *r, int fd, off_t from, off_t to)
 	return U2S_OK;
 }
 
+/* Bytes FROM..TO of FD, then AFTER, read into one buffer of expat's and
+ * parsed as the final one, whose positions the reader counts (count_to)
+ * when BEFORE, parsed already, ends a line.  Returns U2S_OK, U2S_REJECTED
+ * or U2S_IO. */
+static int feed_range_whole(struct reader *r, int fd, off_t from, off_t to,
+			    const char *before, const char *after)
+{
+	size_t len = (size_t)(to - from), more = strlen(after), got = 0, blen = strlen(before);
+	char *buf = must(r->oom, XML_GetBuffer(r->parser, (int)(len + more)));
+	const char *c;
+
+	while (got < len) {
+		ssize_t n = pread(fd, buf + got, len - got, from + (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return U2S_IO;   /* the file changed under us: read it as a stream */
+		got += (size_t)n;
+	}
+	memcpy(buf + len, after, more);
+	if (blen == 0 || (before[blen - 1] == '\n' && !strchr(before, '\r'))) {
+		count_positions_in(r, buf, len + more);
+		r->doc_base = (long long)blen;
+		for (c = before; (c = strchr(c, '\n')) != NULL; c++)
+			r->count.line++;   /* expat's line where BUF starts */
+	}
+	return XML_ParseBuffer(r->parser, (int)(len + more), 1) == XML_STATUS_ERROR ?
+	       malformed(r) : U2S_OK;
+}
+
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after)
 {
@@ -1658,6 +1958,8 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 
 	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
 		return malformed(r);
+	if (!r->keep_at && to > from && to - from < WHOLE_MAX)
+		return feed_range_whole(r, fd, from, to, before, after);
 	if ((rc = feed_range(r, fd, from, to)) != U2S_OK)
 		return rc;
 	if (XML_Parse(r->parser, after, (int)strlen(after), 1) == XML_STATUS_ERROR)
@@ -1665,11 +1967,15 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 	return U2S_OK;
 }
 
-
-/* Expat takes an int length: memory is fed in READ_CHUNK pieces, the last
+/* Expat takes an int length: memory is fed whole up to WHOLE_MAX (its
+ * positions counted by the reader), else in READ_CHUNK pieces, the last
  * one (maybe empty) marked final. */
 int reader_feed_mem(struct reader *r, const char *p, size_t n)
 {
+	if (n < WHOLE_MAX) {
+		count_positions_in(r, p, n);
+		return XML_Parse(r->parser, p, (int)n, 1) == XML_STATUS_ERROR ? malformed(r) : U2S_OK;
+	}
 	for (;;) {
 		int chunk = n > READ_CHUNK ? READ_CHUNK : (int)n;
 

@@ -75,6 +75,7 @@ static void force_utf8(struct reader *r, oom_jump *jump)
 {
 	if (XML_SetEncoding(r->parser, "UTF-8") != XML_STATUS_OK)
 		oom(jump);   /* it fails only for want of memory, before a parse */
+	r->utf8_forced = 1;
 }
 
 static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
@@ -84,7 +85,7 @@ static void XMLCALL on_xml_decl(void *arg, const XML_Char *version,
 
 	(void)version, (void)standalone;
 	if (encoding && strcasecmp(encoding, "UTF-8") != 0)
-		r->foreign = 1;
+		r->foreign = r->declared_other = 1;
 }
 
 static void XMLCALL on_doctype(void *arg, const XML_Char *name, const XML_Char *sysid,

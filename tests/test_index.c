@@ -153,3 +153,33 @@ Test(index, crafted_collisions_spread)
 	cr_assert_lt(index_longest_run(ix), 48, "a run of %zu slots", index_longest_run(ix));
 }
 
+
+/* index_intern: one copy per text, in the arena, found again whatever the
+ * pointer; its entries are ordinary ones (index_get finds them), and the
+ * slots it grows into (only their keys cleared) hold nothing else. */
+Test(index, intern_keeps_one_copy)
+{
+	enum { N = 3000 };
+	struct arena a;
+	struct index *ix = index_new(ctx, NULL);
+	const char *first[N];
+	char text[32];
+	int i;
+
+	arena_init(&a, ctx, NULL);
+	for (i = 0; i < N; i++) {
+		int len = snprintf(text, sizeof text, "mesh_%d.stl", i);
+		first[i] = index_intern(ix, text, (size_t)len, &a);
+		cr_assert(first[i] != text && strcmp(first[i], text) == 0);
+	}
+	cr_assert_eq(index_count(ix), N);
+	for (i = 0; i < N; i++) {
+		int len = snprintf(text, sizeof text, "mesh_%d.stl", i);
+		cr_assert_eq(index_intern(ix, text, (size_t)len, &a), first[i], "%s copied twice", text);
+		cr_assert_eq(index_get(ix, text), first[i]);
+	}
+	cr_assert_eq(index_count(ix), N);
+	cr_assert_null(index_get(ix, "mesh_3000.stl"));
+	cr_assert_null(index_get(ix, "mesh_.stl"));
+	cr_assert_eq(index_intern(ix, "", 0, &a), index_intern(ix, "", 0, &a));
+}

@@ -169,6 +169,248 @@ Test(num_parse_vec, bad_pieces)
 	cr_assert_eq(num_parse_vec("1 0x2 3", v, 3), -1);
 }
 
+/* ---- the parser against the one it replaced ------------------------------
+ *
+ * num_parse_vec as it was before its fast path took up to 19 digits (an
+ * integer M <= 2^53) and read digits two at a time: the new one must give
+ * the same answer, the same doubles and the same partial writes for every
+ * text. */
+static int old_is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Length of a decimal number at S: [+-] digits [. digits] [e [+-] digits],
+ * with at least one digit in the mantissa.  0 when S does not start with one.
+ * Checked by hand so that strtod's extras (hex, "inf", "nan") stay out. */
+static size_t old_decimal_len(const char *s)
+{
+	size_t i = 0, digits = 0;
+
+	if (s[i] == '+' || s[i] == '-')
+		i++;
+	while (s[i] >= '0' && s[i] <= '9')
+		i++, digits++;
+	if (s[i] == '.') {
+		i++;
+		while (s[i] >= '0' && s[i] <= '9')
+			i++, digits++;
+	}
+	if (digits == 0)
+		return 0;
+	if (s[i] == 'e' || s[i] == 'E') {
+		size_t j = i + 1, exp_digits = 0;
+		if (s[j] == '+' || s[j] == '-')
+			j++;
+		while (s[j] >= '0' && s[j] <= '9')
+			j++, exp_digits++;
+		if (exp_digits)
+			i = j;
+	}
+	return i;
+}
+
+/* Clinger's fast path, in the same pass that checks the syntax: a decimal
+ * of at most 15 significant digits times 10^E, |E| <= 22, is M * 10^E or
+ * M / 10^-E with M and the power exact, so one correctly rounded operation
+ * gives exactly what strtod gives.  Returns the length of the number at S
+ * with *OUT set, 0 when S does not start with a number, or -1 when the
+ * number is there but needs strtod (more digits, a larger exponent). */
+static inline long old_parse_fast(const char *s, double *out)
+{
+	static const double p10[] = {
+		1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+	};
+	const unsigned char *p = (const unsigned char *)s, *first, *sig;
+	unsigned long long m = 0;
+	unsigned d;
+	int digits, frac = 0, neg = 0, e = 0;
+
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	first = p;
+	while (*p == '0')
+		p++;
+	sig = p;   /* the first significant digit, if the integer part has one */
+	for (; (d = (unsigned)*p - '0') < 10; p++)
+		m = m * 10 + d;
+	digits = (int)(p - sig);
+	if (*p == '.') {
+		const unsigned char *f = ++p;
+		if (m == 0)
+			while (*p == '0')
+				p++;
+		sig = p;
+		for (; (d = (unsigned)*p - '0') < 10; p++)
+			m = m * 10 + d;
+		digits += (int)(p - sig);
+		frac = (int)(p - f);
+		if (p - first == 1)
+			return 0;   /* "." alone: no digit */
+	}
+	if (p == first)
+		return 0;
+	if (digits > 15)
+		return -1;   /* M may have lost digits: strtod */
+	if (*p == 'e' || *p == 'E') {
+		const unsigned char *q = p + 1;
+		int eneg = 0;
+		if (*q == '+' || *q == '-')
+			eneg = *q++ == '-';
+		if ((unsigned)*q - '0' >= 10)
+			return -1;
+		for (; (d = (unsigned)*q - '0') < 10 && e < 1000; q++)
+			e = e * 10 + (int)d;
+		if ((unsigned)*q - '0' < 10)
+			return -1;   /* an exponent of four digits or more */
+		e = eneg ? -e : e;
+		p = q;
+	}
+	e -= frac;
+	if (e < -22 || e > 22)
+		return -1;
+	/* M < 10^15: exact as a signed number, whose conversion is one instruction */
+	*out = e < 0 ? (double)(long long)m / p10[-e] : (double)(long long)m * p10[e];
+	if (neg)
+		*out = -*out;
+	return (long)((const char *)p - s);
+}
+
+/* Parses one number at *S, advancing *S past it. */
+static inline int old_parse_one(const char **s, double *out)
+{
+	long fast = old_parse_fast(*s, out);
+	size_t n;
+	char *end;
+	double v;
+
+	if (fast > 0) {
+		*s += fast;
+		return 0;
+	}
+	if (fast == 0 || (n = old_decimal_len(*s)) == 0)
+		return -1;
+	v = strtod(*s, &end);
+	if ((size_t)(end - *s) != n || !isfinite(v))
+		return -1;
+	*s = end;
+	*out = v;
+	return 0;
+}
+
+
+static int old_parse_vec(const char *s, double *out, int n)
+{
+	int i;
+
+	for (i = 0;; i++) {
+		while (old_is_blank(*s))
+			s++;
+		if (*s == '\0')
+			return i == n ? 0 : -1;
+		if (i == n)
+			return -1;
+		if (s[0] == '0' && (s[1] == '\0' || old_is_blank(s[1]))) {
+			out[i] = 0;   /* "0", the most common number of all */
+			s++;
+			continue;
+		}
+		if (old_parse_one(&s, &out[i]) != 0)
+			return -1;
+		if (*s != '\0' && !old_is_blank(*s))
+			return -1;
+	}
+}
+
+
+/* One random text: a number-like piece (signs, digits, points, exponents
+ * near the fast path's limits, blanks) or a jumble of such characters. */
+static void random_text(uint64_t *x, char *text, size_t size)
+{
+	static const char jumble[] = "0123456789..eE+- \t\n\rx0009";
+	size_t len = 0, k, ndig;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	if ((*x & 3) == 0) {
+		size_t n = (*x >> 2) % 12;
+		for (k = 0; k < n && len + 1 < size; k++)
+			text[len++] = jumble[(*x >> (8 + 3 * k)) % (sizeof jumble - 1)];
+		text[len] = '\0';
+		return;
+	}
+	if (*x & 4)
+		text[len++] = ' ';
+	if (*x & 8)
+		text[len++] = (*x & 16) ? '-' : '+';
+	ndig = (*x >> 5) % 24;
+	for (k = 0; k < ndig && len + 8 < size; k++) {
+		if (k == (*x >> 10) % 26)
+			text[len++] = '.';
+		text[len++] = (char)('0' + (*x >> (16 + 2 * (k % 20))) % 10);
+	}
+	if ((*x >> 58) % 3 == 0)
+		text[len++] = '.';
+	if (*x & (1ull << 56))
+		len += (size_t)snprintf(text + len, size - len, "%c%d", (*x & (1ull << 57)) ? 'e' : 'E',
+					(int)((*x >> 40) % 700) - 350);
+	if (*x & (1ull << 59))
+		text[len++] = ' ';
+	text[len] = '\0';
+}
+
+/* num_parse_vec and num_parse_vec_flush against the parser before (and,
+ * for the second, num_flush_subnormal after it). */
+static void agrees_with_old(const char *text, int n)
+{
+	double a[4] = { -7, -7, -7, -7 }, b[4] = { -7, -7, -7, -7 }, c[4] = { -7, -7, -7, -7 };
+	int ra = old_parse_vec(text, a, n), rb = num_parse_vec(text, b, n);
+	int rc = num_parse_vec_flush(text, c, n);
+
+	cr_assert_eq(rb, ra, "\"%s\" (%d): %d, before %d", text, n, rb, ra);
+	cr_assert(memcmp(a, b, sizeof a) == 0, "\"%s\" (%d): %.17g %.17g, before %.17g %.17g",
+		  text, n, b[0], b[1], a[0], a[1]);
+	if (ra == 0)
+		ra = num_flush_subnormal(a, n);
+	cr_assert_eq(rc, ra, "\"%s\" (%d): flush %d, before %d", text, n, rc, ra);
+	cr_assert(memcmp(a, c, sizeof a) == 0, "\"%s\" (%d): flushed %.17g, before %.17g",
+		  text, n, c[0], a[0]);
+}
+
+Test(num_parse_vec, agrees_with_the_parser_before)
+{
+	static const char *const edges[] = {
+		"9007199254740992", "9007199254740993", "-9007199254740993", "9007199254740991e-22",
+		"9007199254740993e22", "18446744073709551615", "18446744073709551616",
+		"99999999999999999999", "0.0000000000000000001", "0.00000000000000000001",
+		"1234567890123456789", "12345678901234567890", "1e22", "1e23", "1e-22", "1e-23",
+		"123456789012345.6e-22", "4.9e-324", "2.2250738585072011e-308", "1e-310", "-1e-310",
+		"1.7976931348623157e308", "1.8e308", "1e-310 2e-320 0", "-4e-320 1 1e-309", "0e500", "-0", "-0.0", "+.5", "5.", ".", "-.",
+		"+", "1e", "1e+", "1e-", "1e1000", "1e0999", "0x1p3", "0x10", "inf", "nan", "1..2",
+		"00000000000000000000001", "1.5 2.5", "0 0 0", "0x 1", "1 2 3 4", " \t\r\n1\n",
+		"1\v", "1\f", "3.14159 -0.0000001 1e5", "0.1 0.2 0.30000000000000004",
+	};
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	char text[256];
+	unsigned i;
+	int n;
+
+	for (i = 0; i < sizeof edges / sizeof edges[0]; i++)
+		for (n = 1; n <= 4; n++)
+			agrees_with_old(edges[i], n);
+	for (i = 0; i < 400000; i++) {
+		size_t len;
+		random_text(&x, text, sizeof text / 2);
+		len = strlen(text);
+		if (i & 1) {   /* two or three of them in a row */
+			text[len] = ' ';
+			random_text(&x, text + len + 1, sizeof text / 2 - 1);
+		}
+		for (n = 1; n <= 3; n++)
+			agrees_with_old(text, n);
+	}
+}
+
 /* ---- num_parse_int ------------------------------------------------------- */
 
 Test(num_parse_int, accepts)

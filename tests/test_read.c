@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1062,4 +1063,236 @@ Test(first, colour_without_rgba_is_ignored)
 	cr_assert_str_eq(all_msgs(),
 		"t.urdf:3:24: warning: <color> has no 'rgba' attribute; ignored "
 		"(write the colour as rgba='R G B A')\n");
+}
+
+/* ---- positions counted by the reader --------------------------------------
+ *
+ * A whole regular file, or a buffer, is parsed as one final buffer and its
+ * lines and columns counted by the reader (read.c's count_to); a pipe is
+ * read in pieces and counted by expat.  Every message's LINE:COL must be
+ * the same either way, over random documents: multibyte characters, a BOM,
+ * tabs, long and empty lines, comments, entities, CR and CR LF line ends,
+ * declared encodings (counted by expat), errors at the end. */
+
+/* How a document is fed: through a pipe, a file, or a buffer. */
+enum feed { BY_PIPE, BY_FILE, BY_MEM };
+
+/* The messages of reading XML (LEN bytes) fed as HOW, one a line. */
+static char *messages_of(const char *xml, size_t len, enum feed how)
+{
+	struct robot *rb = NULL;
+	char *all = talloc_strdup(ctx, "");
+	int fd = -1, p[2];
+	unsigned i;
+
+	memset(&msgs, 0, sizeof msgs);
+	diag_init(&diag, "t.urdf", &opts);
+	if (how == BY_PIPE) {
+		cr_assert_lt(len, 60000);
+		cr_assert_eq(pipe(p), 0);
+		cr_assert_eq(write(p[1], xml, len), (ssize_t)len);
+		close(p[1]);
+		fd = p[0];
+	} else if (how == BY_FILE) {
+		char path[] = "/tmp/u2s-test-read-XXXXXX";
+		fd = mkstemp(path);
+		cr_assert_geq(fd, 0);
+		unlink(path);
+		cr_assert_eq(write(fd, xml, len), (ssize_t)len);
+		cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	}
+	if (fd >= 0) {
+		read_urdf(ctx, NULL, fd, &opts, &diag, &rb);
+		close(fd);
+	} else {
+		read_urdf_mem(ctx, NULL, xml, len, &opts, &diag, &rb);
+	}
+	for (i = 0; i < msgs.n; i++)
+		all = talloc_asprintf_append(all, "%s\n", msgs.line[i]);
+	return all;
+}
+
+/* Appends one random piece of a document's content to *XML. */
+static void random_piece(uint64_t *x, char **xml)
+{
+	static const char *const text[] = {
+		"a", "\xc3\xa9", "\xe6\xbc\xa2", "\xf0\x9f\x98\x80", "\t", " ", "        ",
+		"&amp;", "&#233;", "&#x1F600;", "xyzxyzxyzxyzxyzxyzxyz", "0123456789abcdef"
+	};
+	static const char *const space[] = { "\n", "\n\n", " ", "\t", "\n\t  ", "", "\n    " };
+	unsigned k, n;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	*xml = talloc_strdup_append(*xml, space[*x % 7]);
+	switch ((*x >> 3) % 6) {
+	case 0:   /* an element u2s warns of, its attribute's value of many characters */
+	case 1:
+		*xml = talloc_asprintf_append(*xml, "<u%u v='", (unsigned)(*x >> 8) % 100);
+		for (k = 0, n = (unsigned)(*x >> 16) % 9; k < n; k++)
+			*xml = talloc_strdup_append(*xml, text[(*x >> (20 + 4 * k)) % 12]);
+		*xml = talloc_strdup_append(*xml, (*x >> 60) & 1 ? "'/>" : "'>x</u>");
+		break;
+	case 2:   /* a comment */
+		*xml = talloc_strdup_append(*xml, "<!-- ");
+		for (k = 0, n = (unsigned)(*x >> 16) % 9; k < n; k++)
+			*xml = talloc_strdup_append(*xml, text[(*x >> (20 + 4 * k)) % 12][0] == '&' ?
+						    "\n" : text[(*x >> (20 + 4 * k)) % 12]);
+		*xml = talloc_strdup_append(*xml, " -->");
+		break;
+	case 3:   /* a link twice: an error at the second */
+		*xml = talloc_asprintf_append(*xml, "<link name='l\xc3\xa9%u'/>", (unsigned)(*x >> 8) % 4);
+		break;
+	case 4:   /* a joint without its parts: errors at its start */
+		*xml = talloc_strdup_append(*xml, "<joint name='j' type='fixed'>\n</joint>");
+		break;
+	default:   /* a <gazebo> block, its text read */
+		*xml = talloc_strdup_append(*xml, "<gazebo>\n  <mu1>\xe6\xbc\xa2 1</mu1><x/></gazebo>");
+		break;
+	}
+}
+
+/* A random document: a prolog of a few kinds, pieces, and sometimes a
+ * malformed end. */
+static char *random_document(uint64_t *x)
+{
+	static const char *const prolog[] = {
+		"", "\xEF\xBB\xBF", "<?xml version='1.0'?>\n", "<?xml version='1.0' encoding='utf-8'?>",
+		"\xEF\xBB\xBF<?xml version='1.0' encoding='UTF-8'?>\n",
+		"<!DOCTYPE robot [<!ENTITY e '<inside/>'>]>\n",
+	};
+	char *xml;
+	unsigned k, n;
+
+	*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+	xml = talloc_asprintf(ctx, "%s<robot name='r'>", prolog[*x % 6]);
+	for (k = 0, n = 1 + (unsigned)(*x >> 8) % 40; k < n; k++)
+		random_piece(x, &xml);
+	if (*x % 6 == 5)
+		xml = talloc_strdup_append(xml, "\n&e;");
+	switch ((*x >> 40) % 5) {
+	case 0: return talloc_strdup_append(xml, "\n  <bad attr=>\n</robot>\n");
+	case 1: return talloc_strdup_append(xml, "\n \xe6\xbc\n</robot>\n");   /* a cut character */
+	case 2: return talloc_strdup_append(xml, "\n");   /* unclosed */
+	default: return talloc_strdup_append(xml, "\n</robot>\n");
+	}
+}
+
+Test(read, positions_counted_as_expat_counts)
+{
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+	int i;
+
+	for (i = 0; i < 1500; i++) {
+		char *xml = random_document(&x), *p;
+		size_t len = strlen(xml);
+		char *by_expat = messages_of(xml, len, BY_PIPE);
+
+		cr_assert_str_eq(messages_of(xml, len, BY_FILE), by_expat, "file, %s", xml);
+		cr_assert_str_eq(messages_of(xml, len, BY_MEM), by_expat, "buffer, %s", xml);
+		if (i % 4 == 0) {   /* CR and CR LF line ends */
+			for (p = xml; (p = strchr(p, '\n')) != NULL; p++)
+				if ((p - xml) & 1)
+					*p = '\r';
+			by_expat = messages_of(xml, len, BY_PIPE);
+			cr_assert_str_eq(messages_of(xml, len, BY_FILE), by_expat, "CR, %s", xml);
+			cr_assert_str_eq(messages_of(xml, len, BY_MEM), by_expat, "CR, %s", xml);
+		}
+	}
+}
+
+Test(read, positions_of_other_encodings)
+{
+	static const char *const docs[] = {
+		"<?xml version='1.0' encoding='ISO-8859-1'?>\n<robot name='r'>\xe9\xe9\xe9<x/>\n\t\xe9<y/></robot>",
+		"<?xml version='1.0' encoding='US-ASCII'?>\n<robot name='r'>\n   <x/></robot>",
+		"<?xml version='1.0' encoding='UTF-16'?>\n<robot name='r'><x/></robot>",
+		"\xFF\xFE<\0r\0o\0b\0o\0t\0 \0n\0a\0m\0e\0=\0'\0r\0'\0>\0<\0x\0/\0>\0<\0/\0r\0o\0b\0o\0t\0>\0",
+	};
+	static const size_t lens[] = { 0, 0, 0, 60 };
+	unsigned i;
+
+	for (i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		size_t len = lens[i] ? lens[i] : strlen(docs[i]);
+		char *by_expat = messages_of(docs[i], len, BY_PIPE);
+
+		cr_assert_neq(strlen(by_expat), 0, "doc %u: no message", i);
+		cr_assert_str_eq(messages_of(docs[i], len, BY_FILE), by_expat, "doc %u", i);
+		cr_assert_str_eq(messages_of(docs[i], len, BY_MEM), by_expat, "doc %u", i);
+	}
+}
+
+/* A subnormal number is warned of and read as 0 (num_value's rare path):
+ * one warning per attribute, none for a number strtod reads that is not
+ * subnormal.  A bad vector with one in it is an error only. */
+Test(read, subnormal_numbers)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"  <link name='a'>\n"
+		"    <inertial><origin xyz='1e-310 2e-320 0.12345678901234567' rpy='0 0 1e-300'/>\n"
+		"      <mass value='4.9e-324'/>\n"
+		"      <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>\n"
+		"  </link>\n"
+		"</robot>\n");
+	const struct inertial *in = link_named(rb, "a")->inertial;
+
+	cr_assert_eq(msgs.n, 2);
+	cr_assert(strstr(msgs.line[0], "t.urdf:3:15: warning: <origin xyz='1e-310 2e-320") != NULL, "%s",
+		  msgs.line[0]);
+	cr_assert(strstr(msgs.line[1], "t.urdf:4:7: warning: <mass value='4.9e-324'>") != NULL, "%s",
+		  msgs.line[1]);
+	cr_assert(in->origin.p.x == 0 && in->origin.p.y == 0 && in->mass == 0);
+	cr_assert(in->origin.p.z == 0.12345678901234567);
+}
+
+Test(reject, subnormal_in_a_bad_vector)
+{
+	rejected_with("<robot name='r'><link name='a'><visual><geometry><box size='1e-310 1 x'/>"
+		      "</geometry></visual></link></robot>",
+		      "t.urdf:1:50: error: <box size='1e-310 1 x'>: expected 3 finite numbers", NULL);
+}
+
+/* Attribute names are compared inline, a byte at a time: names that are
+ * a prefix of the one read, or have it as their prefix, or differ in one
+ * byte, are not it. */
+Test(read, attribute_names_near_the_ones_read)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r'>\n"
+		"  <link nam='x' namex='y' Name='z' name='a'>\n"
+		"    <inertial><mass valu='5' values='6' value='2'/>\n"
+		"      <inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1' izzz='9'/></inertial>\n"
+		"  </link>\n"
+		"  <link name='b'/>\n"
+		"  <joint type='fixed' name='j' typ='revolute'><parent lin='q' link='a' linkx='w'/>"
+		"<child link='b'/></joint>\n"
+		"</robot>\n");
+	const struct link *a = link_named(rb, "a");
+
+	cr_assert(a->inertial->mass == 2 && a->inertial->izz == 1);
+	cr_assert_str_eq(rb->joints->parent_name, "a");
+	cr_assert_eq(rb->joints->type, JOINT_FIXED);
+}
+
+/* <inertia>'s six values in any order, names near theirs ignored (iyx,
+ * ix, ixxx, Ixx); <origin>'s in any order, near names ignored too. */
+Test(read, inertia_and_origin_attributes_in_any_order)
+{
+	struct robot *rb = read_ok(
+		"<robot name='r' version='1.1'>\n"
+		"  <link name='a'><inertial><mass value='1'/>\n"
+		"    <origin rpyx='9 9 9' rpy='0.1 0.2 0.3' xy='9 9 9' xyz='1 2 3'/>\n"
+		"    <inertia izz='6' iyx='9' iyz='5' ix='9' ixxx='9' Ixx='9' iyy='4' ixz='3' ixy='2' ixx='1'/>"
+		"</inertial></link>\n"
+		"  <link name='b'><visual><origin quat_xyzw='0 0 0 1' quat_xyz='1 1 1 1' xyz='4 5 6'/>"
+		"<geometry><sphere radius='1'/></geometry></visual></link>\n"
+		"</robot>\n");
+	const struct inertial *in = link_named(rb, "a")->inertial;
+	const struct item *v = link_named(rb, "b")->visuals.first;
+
+	cr_assert(in->ixx == 1 && in->ixy == 2 && in->ixz == 3 && in->iyy == 4 && in->iyz == 5 &&
+		  in->izz == 6);
+	cr_assert(in->origin.p.x == 1 && in->origin.p.y == 2 && in->origin.p.z == 3);
+	cr_assert(in->origin.rpy[0] == 0.1 && in->origin.rpy[2] == 0.3);
+	cr_assert(v->origin.p.x == 4 && v->origin.p.z == 6 && v->origin.rpy[0] == 0 && v->origin.rpy[2] == 0);
 }

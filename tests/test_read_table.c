@@ -28,6 +28,46 @@ Test(table, element_names_classify_back)
 	cr_assert_eq(urdf_elem_of(""), EL_OTHER);
 }
 
+/* The element named exactly TEXT, or EL_OTHER. */
+static enum urdf_elem named(const char *text)
+{
+	unsigned el;
+
+	for (el = 1; el < EL_COUNT; el++)
+		if (strcmp(urdf_elem_names[el], text) == 0)
+			return (enum urdf_elem)el;
+	return EL_OTHER;
+}
+
+/* urdf_elem_of compares a name's tail a byte at a time after a switch on
+ * its first letters: every prefix of every name, every name with a byte
+ * more, and with each byte changed, must classify as a plain comparison
+ * does.  Each text is copied to a buffer of its own size, so that a read
+ * past its end shows under AddressSanitizer and valgrind. */
+Test(table, near_names_classify_as_compared)
+{
+	static const char changes[] = "alx_2\x80";
+	unsigned el, k, c;
+	char text[40];
+
+	for (el = 1; el < EL_COUNT; el++) {
+		size_t len = strlen(urdf_elem_names[el]);
+		for (k = 0; k <= len + 1; k++)
+			for (c = 0; c < sizeof changes; c++) {
+				char *exact;
+				memcpy(text, urdf_elem_names[el], len + 1);
+				if (k < len)
+					text[k] = changes[c];   /* a byte changed, or cut (the NUL) */
+				else if (k == len + 1)
+					text[len] = changes[c], text[len + 1] = '\0';   /* one more */
+				exact = malloc(strlen(text) + 1);
+				strcpy(exact, text);
+				cr_assert_eq(urdf_elem_of(exact), named(exact), "\"%s\"", exact);
+				free(exact);
+			}
+	}
+}
+
 /* The bit each ONCE row of a scope kind marks in seen_child is its own, and
  * fits; FIRST_CHILD rows (which share one bit) are not mixed with them. */
 Test(table, once_rows_have_distinct_bits)

@@ -235,6 +235,24 @@ Test(split, positions_in_the_second_half)
 	free(xml);
 }
 
+/* Each half counts its own lines and columns (read.c's count_to, the half
+ * parsed as one buffer): a message that points after multibyte characters
+ * and tabs on its line, in either half and right at the end, says what
+ * expat's count (a pipe) says. */
+Test(split, positions_after_multibyte_characters)
+{
+	char *xml = robot(2000, "<?xml version='1.0' encoding='UTF-8'?>\n<!-- \xc3\xa9\xf0\x9f\x98\x80 -->\n",
+			  "  <!-- \xe6\xbc\xa2\xe6\xbc\xa2 --> \t<gazebo reference='l999x'><mu1>1</mu1></gazebo>\n",
+			  "<!-- \xc3\xa9 -->");
+	struct result f;
+
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	from_file(xml, &f);
+	cr_assert_not_null(strstr(f.msgs, ":16: warning: <gazebo reference='l999x'>"), "%s", f.msgs);
+	free(f.out);
+	free(xml);
+}
+
 /* TEXT repeated until it fills more than the windows a cut is looked for
  * in, wrapped in OPEN and CLOSE: every cut near the middle falls inside. */
 static char *filler(const char *open, const char *text, const char *close)
