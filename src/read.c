@@ -1781,8 +1781,14 @@ static int read_failed(struct reader *r)
 }
 
 /* Inputs up to this size are parsed as one final buffer, whose positions
- * the reader counts (count_to); larger ones in READ_CHUNK pieces. */
-#define WHOLE_MAX (64 * 1024 * 1024)
+ * the reader counts (count_to); larger ones in READ_CHUNK pieces.  Expat
+ * counts lines and columns over every byte of a buffer that is not the
+ * final one (a tenth of its work), so one final buffer saves that; but it
+ * holds the input in memory beside the model, and a big input is read in
+ * chunks so that memory stays within twice the input (scripts/bench): the
+ * bound keeps that copy small, 4 MiB (a robot of 3,000 links; each half
+ * of a split file counts on its own). */
+#define WHOLE_MAX (4 * 1024 * 1024)
 
 /* The rest of FD, when it is a regular file of less than WHOLE_MAX bytes
  * more, read into one buffer of expat's and parsed as the final one:
