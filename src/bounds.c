@@ -75,6 +75,7 @@ struct placer {
 	struct package_finder *finder;
 	struct index *files;          /* path -> struct mesh_file */
 	struct index *unfound;        /* URIs said not to be found */
+	struct index *located;        /* URI -> its file, for URIs met again */
 	struct mesh_file *first, *last;
 	unsigned ncollisions, nwritten;
 	double low;                   /* the lowest point yet, +inf */
@@ -107,12 +108,19 @@ static void mesh_seen(struct placer *p, const struct link *src, const struct ite
 	struct mesh_file *f;
 	struct mesh_use *u;
 
-	path = uri_mesh_file(p->finder, p->tmp, p->rb->oom, p->opts, p->d->file,
-			     it->geom.filename, &where, &pkg_path);
-	if (!path) {
-		if (!index_put(p->unfound, it->geom.filename, (void *)it))
-			mesh_unread(p, src, it, where);
+	/* A robot names a few mesh files many times: each URI is located
+	 * once (and said once when it is not found). */
+	if (index_get(p->unfound, it->geom.filename))
 		return;
+	if (!(path = index_get(p->located, it->geom.filename))) {
+		path = uri_mesh_file(p->finder, p->tmp, p->rb->oom, p->opts, p->d->file,
+				     it->geom.filename, &where, &pkg_path);
+		if (!path) {
+			index_put(p->unfound, it->geom.filename, (void *)it);
+			mesh_unread(p, src, it, where);
+			return;
+		}
+		index_put(p->located, it->geom.filename, (void *)path);
 	}
 	if (!(f = index_get(p->files, path))) {
 		f = must(p->rb->oom, talloc_zero(p->tmp, struct mesh_file));
@@ -133,9 +141,10 @@ static void mesh_seen(struct placer *p, const struct link *src, const struct ite
 static void link_seen(struct placer *p, const struct link *src, struct pose at)
 {
 	const struct item *it;
+	struct quat qa = pose_quat(&at);   /* pose_compose's, once for the link */
 
 	for (it = src->collisions.first; it; it = it->next) {
-		struct pose c = pose_compose(at, it->origin);
+		struct pose c = pose_is_identity(at) ? it->origin : pose_compose_q(at, qa, it->origin);
 		if (it->geom.kind == GEOM_NONE)
 			continue;
 		p->ncollisions++;
@@ -279,8 +288,8 @@ static void say_placed(struct placer *p)
 
 void bounds_place(struct robot *rb, struct diag *d, const struct options *opts)
 {
-	struct placer p = { rb, d, opts, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, INFINITY,
-			    NULL, NULL };
+	struct placer p = { rb, d, opts, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
+			    INFINITY, NULL, NULL };
 
 	if ((opts->flags & U2S_POSE) || posed_by_author(rb) || !rb->plan)
 		return;
@@ -288,6 +297,7 @@ void bounds_place(struct robot *rb, struct diag *d, const struct options *opts)
 	p.finder = package_finder_new(p.tmp, opts, rb->oom);
 	p.files = index_new(p.tmp, rb->oom);
 	p.unfound = index_new(p.tmp, rb->oom);
+	p.located = index_new(p.tmp, rb->oom);
 	walk_links(&p);
 	measure_files(&p);
 	say_placed(&p);
