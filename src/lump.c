@@ -59,14 +59,6 @@ static void inertia_matrix(const struct inertial *in, mat3 m)
 	m[6] = in->ixz, m[7] = in->iyz, m[8] = in->izz;
 }
 
-static struct quat quat_snapped(struct quat q)
-{
-	double rpy[3];
-
-	quat_to_rpy_urdf(q, rpy);
-	return quat_from_rpy(rpy[0], rpy[1], rpy[2]);
-}
-
 /* OUT = A * B, or A^T * B when TRANSPOSE_A.  Each sum starts from 0 and
  * adds the three products in order, as the plain loop did, so the digits
  * do not depend on how this is written. */
@@ -121,7 +113,8 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 {
 	struct inertial *ip = p->inertial;
 	const struct inertial *ic = c->inertial;
-	struct pose cf;
+	struct pose xs;
+	struct vec3 cf;
 	struct quat xq, cq;
 	mat3 rp, rc, tp, tc, sum;
 	double m;
@@ -136,11 +129,20 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 		ip->pos = p->pos;
 	}
 	/* libsdformat rotates inertias by the roll-pitch-yaw urdfdom reports,
-	 * which snaps near gimbal lock; so does u2s, to mean the same masses. */
-	xq = quat_snapped(pose_quat(&x));
-	cf = pose_compose(pose_from_quat(x.p, xq), ic->origin);
-	cq = quat_snapped(quat_mul(xq, quat_snapped(pose_quat(&ic->origin))));
-	quat_to_matrix(quat_snapped(pose_quat(&ip->origin)), rp);
+	 * which snaps near gimbal lock; so does u2s, to mean the same masses.
+	 * Of C's inertial pose in P's frame only the position is needed: X's
+	 * snapped rotation applied to it, as pose_compose() would (the
+	 * *_zero_fast forms skip the trigonometry for poses that do not
+	 * rotate, which are most, with the same bits). */
+	xq = quat_urdf_snapped(pose_quat_zero_fast(&x));
+	xs = pose_from_quat_zero_fast(x.p, xq);
+	cf = ic->origin.p;
+	if (!pose_is_identity(xs)) {
+		cf = quat_rotate(pose_quat_zero_fast(&xs), cf);
+		cf.x += xs.p.x, cf.y += xs.p.y, cf.z += xs.p.z;
+	}
+	cq = quat_urdf_snapped(quat_mul(xq, quat_urdf_snapped(pose_quat_zero_fast(&ic->origin))));
+	quat_to_matrix(quat_urdf_snapped(pose_quat_zero_fast(&ip->origin)), rp);
 	quat_to_matrix(cq, rc);
 	inertia_matrix(ip, tp);
 	inertia_matrix(ic, tc);
@@ -149,14 +151,14 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 	m = ip->mass + ic->mass;
 	com = ip->origin.p;
 	if (m != 0) {
-		com.x = (ip->mass * ip->origin.p.x + ic->mass * cf.p.x) / m;
-		com.y = (ip->mass * ip->origin.p.y + ic->mass * cf.p.y) / m;
-		com.z = (ip->mass * ip->origin.p.z + ic->mass * cf.p.z) / m;
+		com.x = (ip->mass * ip->origin.p.x + ic->mass * cf.x) / m;
+		com.y = (ip->mass * ip->origin.p.y + ic->mass * cf.y) / m;
+		com.z = (ip->mass * ip->origin.p.z + ic->mass * cf.z) / m;
 	}
 	for (i = 0; i < 9; i++)
 		sum[i] = tp[i] + tc[i];
 	dp.x = ip->origin.p.x - com.x, dp.y = ip->origin.p.y - com.y, dp.z = ip->origin.p.z - com.z;
-	dc.x = cf.p.x - com.x, dc.y = cf.p.y - com.y, dc.z = cf.p.z - com.z;
+	dc.x = cf.x - com.x, dc.y = cf.y - com.y, dc.z = cf.z - com.z;
 	add_shift(sum, ip->mass, dp);
 	add_shift(sum, ic->mass, dc);
 	/* back into P's inertial orientation: Rp^T I Rp */
