@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -653,36 +654,62 @@ static void warn_other_colour(struct resolver *rs, const struct material *inline
  * visuals may then name.  One that gives neither is dropped by urdfdom
  * (its name is not kept either): the visual has no colour.  (Older urdfdom,
  * and the copy inside libsdformat, kept it black; the reference does not.) */
-static void resolve_materials(struct resolver *rs)
+/* The last material found for each of a few names, by the name's address:
+ * read.c keeps each name once, so the visuals of a robot name a few strings
+ * many times, and one string always finds one material (a name found in
+ * the index stays with its material: only names not found are added).
+ * Saves hashing the name and a miss in a large index for most visuals. */
+#define NAMED_CACHE 64
+struct named_cache {
+	const char *name[NAMED_CACHE];
+	struct material *m[NAMED_CACHE];
+};
+
+static struct material *material_named(struct resolver *rs, struct named_cache *c,
+				       const char *name)
+{
+	size_t slot = ((uintptr_t)name >> 4) % NAMED_CACHE;
+	struct material *m;
+
+	if (c->name[slot] == name)
+		return c->m[slot];
+	m = index_get(rs->rb->material_index, name);
+	if (m)
+		c->name[slot] = name, c->m[slot] = m;
+	return m;
+}
+
+/* The material of visual V of link L (V names one), warning as urdfdom
+ * would about a name it does not know, or a colour it loses. */
+static struct material *visual_material(struct resolver *rs, struct named_cache *c,
+					const struct link *l, struct item *v)
+{
+	struct material *m = v->inline_mat;
+
+	if (v->material_name[0] == '\0')
+		return m->has_rgba || m->texture ? m : NULL;
+	m = material_named(rs, c, v->material_name);
+	if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
+		m = v->inline_mat;
+		index_put(rs->rb->material_index, m->name, m);
+	}
+	if (!m)
+		diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
+			  "link '%s': material '%s' is not defined and gives no colour; "
+			  "the visual gets none, as urdfdom reads it", l->name,
+			  v->material_name);
+	else if (m != v->inline_mat)
+		warn_other_colour(rs, v->inline_mat, m);
+	return m;
+}
+
+/* Each textured material said to be left out, once, where a visual first
+ * uses it. */
+static void warn_textures(struct resolver *rs)
 {
 	struct link *l;
 	struct item *v;
 
-	for (l = rs->rb->links; l; l = l->next)
-		for (v = l->visuals.first; v; v = v->next) {
-			struct material *m;
-			if (!v->material_name)
-				continue;
-			if (v->material_name[0] == '\0') {
-				m = v->inline_mat;
-				if (m->has_rgba || m->texture)
-					v->material = m;
-				continue;
-			}
-			m = index_get(rs->rb->material_index, v->material_name);
-			if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
-				m = v->inline_mat;
-				index_put(rs->rb->material_index, m->name, m);
-			}
-			if (!m)
-				diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
-					  "link '%s': material '%s' is not defined and gives no colour; "
-					  "the visual gets none, as urdfdom reads it", l->name,
-					  v->material_name);
-			else if (m != v->inline_mat)
-				warn_other_colour(rs, v->inline_mat, m);
-			v->material = m;
-		}
 	for (l = rs->rb->links; l; l = l->next)
 		for (v = l->visuals.first; v; v = v->next)
 			if (v->material && v->material->texture && !v->material->texture_warned) {
@@ -692,6 +719,23 @@ static void resolve_materials(struct resolver *rs)
 					  "URDF-style texture; give the visual a <gazebo> <material>)",
 					  v->material->name ? v->material->name : "");
 			}
+}
+
+static void resolve_materials(struct resolver *rs)
+{
+	struct named_cache cache = { { NULL }, { NULL } };
+	int textured = 0;
+	struct link *l;
+	struct item *v;
+
+	for (l = rs->rb->links; l; l = l->next)
+		for (v = l->visuals.first; v; v = v->next)
+			if (v->material_name) {
+				v->material = visual_material(rs, &cache, l, v);
+				textured |= v->material && v->material->texture;
+			}
+	if (textured)   /* a second walk only when it has something to say */
+		warn_textures(rs);
 }
 
 /* ---- joints --------------------------------------------------------------- */
