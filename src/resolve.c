@@ -59,11 +59,14 @@ static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 	return -1;
 }
 
-static void build_tree(struct resolver *rs)
+/* The first link with no parent joint in *ROOT; whether there are more in
+ * the return value (then find_root walks the links again to say so). */
+static int build_tree(struct resolver *rs, struct link **root)
 {
 	struct robot *rb = rs->rb;
 	struct joint *j;
 	struct link *l;
+	int several = 0;
 
 	for (j = rb->joints; j; j = j->next) {
 		struct link *p, *c;
@@ -83,15 +86,23 @@ static void build_tree(struct resolver *rs)
 		c->parent_joint = j;
 		p->nchildren++;
 	}
-	/* Child lists sized exactly, in the arena: counted above, filled here. */
-	for (l = rb->links; l; l = l->next)
+	/* Child lists sized exactly, in the arena: counted above, filled
+	 * below; the roots noted on the way, to spare a walk of its own. */
+	*root = NULL;
+	for (l = rb->links; l; l = l->next) {
+		if (!l->parent_joint && *root)
+			several = 1;
+		else if (!l->parent_joint)
+			*root = l;
 		if (l->nchildren) {
 			l->children = ARENA_ARRAY(&rb->arena, struct joint *, l->nchildren);
 			l->nchildren = 0;
 		}
+	}
 	for (j = rb->joints; j; j = j->next)
 		if (j->parent)
 			j->parent->children[j->parent->nchildren++] = j;
+	return several;
 }
 
 static int by_joint_name(const void *a, const void *b)
@@ -102,14 +113,25 @@ static int by_joint_name(const void *a, const void *b)
 	return strcmp(ja->name, jb->name);
 }
 
-/* The reference visits children by ascending joint name (byte order). */
-static void sort_children(struct robot *rb)
+/* The reference visits children by ascending joint name (byte order;
+ * joint names are distinct, so any sort gives one order).  Most links
+ * have a few children: sorted in place, without qsort's call per
+ * comparison and its buffer. */
+#define FEW_CHILDREN 12
+static void sort_children(struct link *l)
 {
-	struct link *l;
+	unsigned i, k;
 
-	for (l = rb->links; l; l = l->next)
-		if (l->nchildren > 1)
-			qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
+	if (l->nchildren > FEW_CHILDREN) {
+		qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
+		return;
+	}
+	for (i = 1; i < l->nchildren; i++) {
+		struct joint *j = l->children[i];
+		for (k = i; k > 0 && strcmp(l->children[k - 1]->name, j->name) > 0; k--)
+			l->children[k] = l->children[k - 1];
+		l->children[k] = j;
+	}
 }
 
 /* L has no root above it: it hangs in or below a cycle of joints, and
@@ -125,21 +147,20 @@ static void report_cycle(struct resolver *rs, struct link *l)
 		   l->name, l->parent_joint->name);
 }
 
-static void find_root(struct resolver *rs)
+/* ROOT: the first link with no parent joint; SEVERAL: there are more,
+ * each an error. */
+static void find_root(struct resolver *rs, struct link *root, int several)
 {
 	struct link *l;
 
-	for (l = rs->rb->links; l; l = l->next) {
-		if (l->parent_joint)
+	rs->rb->root = root;
+	for (l = root; several && l; l = l->next) {
+		if (l->parent_joint || l == root)
 			continue;
-		if (rs->rb->root) {
-			diag_error(rs->d, D_ROOT_SECOND, l->pos.line, l->pos.col,
-				   "link '%s' is a second root (the first is '%s', line %lu); "
-				   "connect it with a joint", l->name, rs->rb->root->name,
-				   (unsigned long)rs->rb->root->pos.line);
-			continue;
-		}
-		rs->rb->root = l;
+		diag_error(rs->d, D_ROOT_SECOND, l->pos.line, l->pos.col,
+			   "link '%s' is a second root (the first is '%s', line %lu); "
+			   "connect it with a joint", l->name, root->name,
+			   (unsigned long)root->pos.line);
 	}
 	if (!rs->rb->links)
 		diag_error(rs->d, D_NO_LINKS, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
@@ -149,9 +170,10 @@ static void find_root(struct resolver *rs)
 		rs->rb->world = rs->rb->root;   /* the model's fixed frame, not a link */
 }
 
-/* Lists the links in emission order (depth first, children by joint name)
- * without recursion, so long chains cost no stack.  Links the walk does not
- * reach hang in a cycle. */
+/* Lists the links in emission order (depth first, children by joint name,
+ * sorted as the walk meets them) without recursion, so long chains cost no
+ * stack.  Links the walk does not reach hang in a cycle (an error: their
+ * children stay unsorted, and nothing reads them). */
 static void order_links(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
@@ -166,6 +188,7 @@ static void order_links(struct resolver *rs)
 		l = stack[--top];
 		rb->order[n++] = l;
 		l->reached = 1;
+		sort_children(l);
 		for (i = l->nchildren; i-- > 0;)
 			stack[top++] = l->children[i]->child;
 	}
@@ -1155,16 +1178,17 @@ int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 } };
 	struct gazebo *g;
 	struct joint *j;
+	struct link *root;
+	int several_roots;
 
 	loadable_init(&rs.load, rb, d, (opts->flags & U2S_REPAIR), opts->repair_mass);
 	rb->blobs_unlumped = (opts->flags & U2S_OUTPUT_URDF);
-	build_tree(&rs);
+	several_roots = build_tree(&rs, &root);
 	if (d->errors)
 		return U2S_REJECTED;
-	find_root(&rs);
+	find_root(&rs, root, several_roots);
 	if (d->errors)
 		return U2S_REJECTED;
-	sort_children(rb);
 	order_links(&rs);
 	if (d->errors)
 		return U2S_REJECTED;
