@@ -56,6 +56,17 @@ void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e)
 	LIST_APPEND(l->first, l->last, r, next);
 }
 
+void ext_named(const struct robot *rb, const struct ext *e, struct link **l, struct joint **j)
+{
+	if (e->ref_found && !rb->names_added) {
+		*l = e->ref_link;
+		*j = e->ref_joint;
+		return;
+	}
+	*l = e->ref[0] ? index_get(rb->link_index, e->ref) : NULL;
+	*j = e->ref[0] ? index_get(rb->joint_index, e->ref) : NULL;
+}
+
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n)
 {
 	if (l->n == l->cap) {

@@ -614,6 +614,7 @@ static void join_block(struct resolver *rs, struct gazebo *g)
 	if (!g->elem->first && (!ref[0] || l || j))
 		return;
 	e = ext_from_block(rs, g, scope, &misplaced);
+	e->ref_found = 1, e->ref_link = l, e->ref_joint = j;
 	if (rb->nexts == rb->exts_cap) {
 		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
 		rb->exts = must(rb->oom, talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap));
