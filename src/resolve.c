@@ -17,6 +17,8 @@
 #include "lump.h"
 #include "num.h"
 
+#define TAG_CACHE 32
+
 struct resolver {
 	struct robot *rb;
 	struct diag *d;
@@ -27,7 +29,23 @@ struct resolver {
 	/* the element each special tag is written to, looked up once */
 	const struct schema_elem *tag_elem[TAG_COUNT];
 	unsigned char tag_elem_known[TAG_COUNT];
+	/* tag_find's answer for the last element names met, by the name's
+	 * address (read.c keeps each element name once: blocks repeat a few) */
+	const char *tag_of_name[TAG_CACHE];
+	const struct tag *tag_found[TAG_CACHE];
 };
+
+/* The special tag element NAME is, or NULL. */
+static const struct tag *tag_named(struct resolver *rs, const char *name)
+{
+	size_t slot = ((uintptr_t)name >> 4) % TAG_CACHE;
+
+	if (rs->tag_of_name[slot] != name) {
+		rs->tag_of_name[slot] = name;
+		rs->tag_found[slot] = tag_find(name);
+	}
+	return rs->tag_found[slot];
+}
 
 static const struct schema_elem *tag_elem(struct resolver *rs, const struct tag *t)
 {
@@ -437,7 +455,7 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 	e->block = g;
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
-		const struct tag *t = tag_find(c->name);
+		const struct tag *t = tag_named(rs, c->name);
 		if (t && !(t->scope & scope)) {
 			tr.misplaced |= 1u << (unsigned)(t - TAGS);
 		} else if (t) {
@@ -1176,7 +1194,7 @@ static void warn_exts_without_items(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 }, { NULL }, { NULL } };
 	struct gazebo *g;
 	struct joint *j;
 	struct link *root;
