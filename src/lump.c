@@ -28,9 +28,10 @@ static void absorb(struct link *owner, struct link *l)
 /* Pre-order, so a parent's owner is known before its children's.  The
  * owner's absorbed list comes out in libsdformat's merge order: the
  * pre-order of the lumped subtree, children by joint name. */
-static void assign_owners(struct robot *rb, const struct options *opts)
+static int assign_owners(struct robot *rb, const struct options *opts)
 {
 	unsigned i;
+	int blocks_lost = 0;   /* a joint merged away has <gazebo> blocks */
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
@@ -41,11 +42,13 @@ static void assign_owners(struct robot *rb, const struct options *opts)
 		if (!j || !joint_is_lumpable(rb, j, opts))
 			continue;
 		j->fate = JOINT_LUMPED;
+		blocks_lost |= j->exts.first != NULL;
 		l->fate = LINK_LUMPED;
 		l->owner = j->parent->owner;
 		l->to_owner = pose_compose(j->parent->to_owner, j->origin);
 		absorb(l->owner, l);
 	}
+	return blocks_lost;
 }
 
 /* ---- inertia ------------------------------------------------------------------- */
@@ -185,19 +188,24 @@ static void merge_inertials(struct robot *rb)
 
 /* ---- joints below lumped links ---------------------------------------------------- */
 
+/* The joints below lumped links, which hang from the links they are
+ * merged into: the children of the lumped links (each joint is a child of
+ * one link), not a walk over every joint. */
 static void reparent_joints(struct robot *rb)
 {
-	struct joint *j;
+	unsigned i, k;
 
-	for (j = rb->joints; j; j = j->next) {
-		struct link *p = j->parent;
-		/* Joints left out (floating, planar): their child stays posed on
-		 * the original parent, which remains as a frame. */
-		if (j->fate == JOINT_LUMPED || j->fate == JOINT_LEFT_OUT || !p ||
-		    p->fate != LINK_LUMPED)
-			continue;
-		j->origin = pose_compose(p->to_owner, j->origin);
-		j->parent = p->owner;
+	for (i = 0; i < rb->nmerged; i++) {
+		struct link *p = rb->merged[i];
+		for (k = 0; k < p->nchildren; k++) {
+			struct joint *j = p->children[k];
+			/* Joints left out (floating, planar): their child stays
+			 * posed on the original parent, which remains as a frame. */
+			if (j->fate == JOINT_LUMPED || j->fate == JOINT_LEFT_OUT)
+				continue;
+			j->origin = pose_compose(p->to_owner, j->origin);
+			j->parent = p->owner;
+		}
 	}
 }
 
@@ -812,11 +820,12 @@ static void warn_lumped_tags(const struct robot *rb, struct diag *d)
 void lump(struct robot *rb, struct diag *d, const struct options *opts,
 	  const struct sdf_target *target)
 {
-	assign_owners(rb, opts);
+	int blocks_lost = assign_owners(rb, opts);
 	number_merges(rb);
 	merge_inertials(rb);
 	reparent_joints(rb);
 	rewrite_blobs(rb, d, target);
-	warn_lumped_joint_exts(rb, d);
+	if (blocks_lost)   /* a walk over every joint only when it has something to say */
+		warn_lumped_joint_exts(rb, d);
 	warn_lumped_tags(rb, d);
 }

@@ -123,13 +123,20 @@ int joint_named_in_output(const struct joint *j)
 
 const char *name_reserved(const char *name)
 {
-	size_t len = strlen(name);
+	const char *colon;
+	size_t len;
 
-	if (strstr(name, "::"))
-		return "'::' separates nested scopes";
-	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
-		return "names between '__' are SDFormat's own (__model__)";
-	if (!strcmp(name, "world"))
+	/* every name of the output is asked: one pass for '::', and a length
+	 * only for the names that start with "__" */
+	for (colon = strchr(name, ':'); colon; colon = strchr(colon + 1, ':'))
+		if (colon[1] == ':')
+			return "'::' separates nested scopes";
+	if (name[0] == '_' && name[1] == '_') {
+		len = strlen(name);
+		if (len >= 4 && name[len - 2] == '_' && name[len - 1] == '_')
+			return "names between '__' are SDFormat's own (__model__)";
+	}
+	if (name[0] == 'w' && !strcmp(name, "world"))
 		return "'world' is the world's frame";
 	return NULL;
 }

@@ -1039,6 +1039,7 @@ static void decide_fates(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
 	unsigned i;
+	int unusual = 0;   /* a link dropped or made a frame: the second walk has work */
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
@@ -1064,9 +1065,10 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_WRITTEN;
 		else
 			drop(l, l);
+		unusual |= l->dropped_by || l->fate == LINK_FRAME;
 	}
 	lump_frames_done(rb);
-	for (i = 0; i < rb->norder; i++) {
+	for (i = 0; unusual && i < rb->norder; i++) {
 		struct link *l = rb->order[i];
 		if (l->dropped_by == l)
 			warn_dropped(rs, l);

@@ -517,3 +517,36 @@ Test(tree, every_second_root_said)
 	cr_assert_eq(r.nerrors, 2, "%s", r.msgs);
 	result_free(&r);
 }
+
+/* Joints below lumped links hang from the link they are merged into, with
+ * the poses composed, however deep; a floating joint's child stays posed
+ * on its own parent (a frame).  A block of a joint merged away is said
+ * only where there is one. */
+Test(lump, joints_below_lumped_links_reparented)
+{
+	static const char urdf[] =
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link><link name='a'>" INERTIAL "</link>"
+		"<link name='b'>" INERTIAL "</link><link name='c'>" INERTIAL "</link>"
+		"<link name='d'>" INERTIAL "</link>"
+		"<joint name='ja' type='fixed'><parent link='base'/><child link='a'/><origin xyz='1 0 0'/></joint>"
+		"<joint name='jb' type='fixed'><parent link='a'/><child link='b'/>"
+		"<origin xyz='0 1 0' rpy='0 0 1.5707963267948966'/></joint>"
+		"<joint name='jc' type='continuous'><parent link='b'/><child link='c'/><origin xyz='0 0 1'/></joint>"
+		"<joint name='jd' type='floating'><parent link='b'/><child link='d'/><origin xyz='0 0 2'/></joint>"
+		"%s</robot>";
+	char text[4096];
+	struct result r;
+
+	snprintf(text, sizeof text, urdf, "");
+	r = convert_ok(text);
+	at(&r, "<joint name='jc' type='revolute'>\n      <pose relative_to='base'>1 1 1 0 0 1.5707963267948963</pose>\n"
+	       "      <parent>base</parent>");
+	at(&r, "<link name='d'>\n      <pose relative_to='b'>0 0 2 0 0 0</pose>");
+	cr_assert_null(strstr(r.msgs ? r.msgs : "", "merged away by lumping"), "%s", r.msgs);
+	result_free(&r);
+	snprintf(text, sizeof text, urdf, "<gazebo reference='jb'><provideFeedback>true</provideFeedback></gazebo>");
+	r = convert_ok(text);
+	cr_assert_eq(count(r.msgs, "fixed joint 'jb' is merged away by lumping"), 1, "%s", r.msgs);
+	result_free(&r);
+}

@@ -113,3 +113,21 @@ Test(robot, ext_named)
 	ext_named(rb, &found, &l, &j);
 	cr_assert(l == &lb && j == NULL, "looked up once names were added");
 }
+
+/* What SDFormat 1.8 and later reserve, at the edges of each form. */
+Test(robot, name_reserved)
+{
+	static const char *const reserved[] = { "::", "a::b", "a:b::", "::a", ":::", "____",
+						"__model__", "__x__", "world" };
+	static const char *const allowed[] = { "", ":", "a:b:c", ":a:", "___", "__a_", "_a__",
+					       "__", "_", "worlds", "World", "a_world", "w" };
+	unsigned i;
+
+	for (i = 0; i < sizeof reserved / sizeof *reserved; i++)
+		cr_assert_not_null(name_reserved(reserved[i]), "%s", reserved[i]);
+	for (i = 0; i < sizeof allowed / sizeof *allowed; i++)
+		cr_assert_null(name_reserved(allowed[i]), "%s", allowed[i]);
+	cr_assert_str_eq(name_reserved("a::__x__"), "'::' separates nested scopes");
+	cr_assert_str_eq(name_reserved("__a::b__") , "'::' separates nested scopes");
+	cr_assert_str_eq(name_reserved("__x__"), "names between '__' are SDFormat's own (__model__)");
+}
