@@ -449,6 +449,10 @@ int blob_tag_refused(struct diag *d, const struct schema *s, const struct schema
 	if (!e->min && !e->max && ((t->kind == TAG_NUM && e->type == SCHEMA_DOUBLE) ||
 				   (t->kind == TAG_INT && e->type == SCHEMA_INT)))
 		return 0;
+	/* most values are within range: said without their text */
+	if (t->kind == TAG_NUM && e->type == SCHEMA_DOUBLE &&
+	    schema_check_double(val->num, e->min, e->max) == SCHEMA_VALUE_OK)
+		return 0;
 	if (t->kind == TAG_NUM)
 		num_format(val->num, text);
 	else
@@ -803,9 +807,10 @@ static void prune_model_blobs(struct filler *f)
 /* Fills the blobs of LIST placed under CONTEXT; those that name what the
  * output lacks are taken out of LIST, with a warning: a reader would
  * reject the document for them. */
-static void fill_list(struct filler *f, const char *context, struct node_list *list)
+/* The blobs of LIST read as the children of CTX (the top element of a
+ * description file, NULL: the target has none). */
+static void fill_list(struct filler *f, const struct schema_elem *ctx, struct node_list *list)
 {
-	const struct schema_elem *ctx = schema_file(f->s, context);
 	unsigned i, kept = 0;
 
 	for (i = 0; i < list->n; i++) {
@@ -832,32 +837,49 @@ static void fill_list(struct filler *f, const char *context, struct node_list *l
 	list->n = kept;
 }
 
+/* Where the blobs of a block go: the top elements of their description
+ * files, looked up once for every block. */
+enum blob_context { IN_MODEL, IN_LINK, IN_JOINT, IN_VISUAL, IN_COLLISION, IN_COUNT };
+
+static void context_elems(const struct schema *s, const struct schema_elem *ctx[IN_COUNT])
+{
+	static const char *const files[IN_COUNT] = { "model", "link", "joint", "visual", "collision" };
+	unsigned i;
+
+	for (i = 0; i < IN_COUNT; i++)
+		ctx[i] = schema_file(s, files[i]);
+}
+
 void blob_read_as(struct robot *rb, struct diag *d, const struct schema *s, int fix)
 {
 	struct filler f = { rb, d, s, NULL, NULL, fix, NULL, NULL };
+	const struct schema_elem *ctx[IN_COUNT];
 	unsigned i;
 
+	context_elems(s, ctx);
 	index_blob_names(&f);
 	prune_model_blobs(&f);
 	for (i = 0; i < rb->nexts; i++) {
 		struct ext *e = rb->exts[i];
-		const struct link *l = e->ref[0] ? index_get(rb->link_index, e->ref) : NULL;
-		const struct joint *j = e->ref[0] ? index_get(rb->joint_index, e->ref) : NULL;
-		const char *context = "model";
+		struct link *l;
+		struct joint *j;
+		enum blob_context in = IN_MODEL;
+		ext_named(rb, e, &l, &j);
 		if (l && (l->fate == LINK_DROPPED || l->fate == LINK_WORLD))
 			continue;   /* not written */
 		else if (l)
-			context = "link";
+			in = IN_LINK;
 		else if (j && j->fate == JOINT_WRITTEN)
-			context = "joint";
+			in = IN_JOINT;
 		else if (e->ref[0])
 			continue;   /* names nothing written */
-		fill_list(&f, context, &e->blobs);
+		if (e->blobs.n)
+			fill_list(&f, ctx[in], &e->blobs);
 		/* those for a link's items, where it has some (else they apply to
 		 * nothing and are not written: resolve says so) */
-		if (!l || l->visuals.first || l->absorbed_first)
-			fill_list(&f, "visual", &e->visual_blobs);
-		if (!l || l->collisions.first || l->absorbed_first)
-			fill_list(&f, "collision", &e->collision_blobs);
+		if (e->visual_blobs.n && (!l || l->visuals.first || l->absorbed_first))
+			fill_list(&f, ctx[IN_VISUAL], &e->visual_blobs);
+		if (e->collision_blobs.n && (!l || l->collisions.first || l->absorbed_first))
+			fill_list(&f, ctx[IN_COLLISION], &e->collision_blobs);
 	}
 }

@@ -742,6 +742,7 @@ static void rename_joint(struct loadable *lc, struct joint *j, const char *why, 
 	index_put(lc->joint_renames, old, (void *)now);
 	j->name = now;
 	index_put(lc->rb->joint_index, now, j);
+	lc->rb->names_added = 1;
 	for (f = index_get(lc->followers, old); f; f = f->next)   /* mimic leaders follow */
 		f->j->rare->mimic_joint = now;
 }
@@ -755,6 +756,7 @@ static void rename_link(struct loadable *lc, struct link *l, const char *why)
 	index_put(lc->link_renames, old, (void *)now);
 	l->name = now;
 	index_put(lc->rb->link_index, now, l);
+	lc->rb->names_added = 1;
 }
 
 static void warn_reserved(struct loadable *lc, const char *what, const char *name,
@@ -1042,7 +1044,11 @@ static void rewrite_references(struct loadable *lc, struct xnode *b, int contact
 /* The link block E is of, or NULL (the model's, a joint's). */
 static const struct link *block_link(const struct loadable *lc, const struct ext *e)
 {
-	return e->ref[0] ? index_get(lc->rb->link_index, e->ref) : NULL;
+	struct link *l;
+	struct joint *j;
+
+	ext_named(lc->rb, e, &l, &j);
+	return l;
 }
 
 static void rewrite_blob_references(struct loadable *lc)

@@ -28,9 +28,10 @@ static void absorb(struct link *owner, struct link *l)
 /* Pre-order, so a parent's owner is known before its children's.  The
  * owner's absorbed list comes out in libsdformat's merge order: the
  * pre-order of the lumped subtree, children by joint name. */
-static void assign_owners(struct robot *rb, const struct options *opts)
+static int assign_owners(struct robot *rb, const struct options *opts)
 {
 	unsigned i;
+	int blocks_lost = 0;   /* a joint merged away has <gazebo> blocks */
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
@@ -41,11 +42,13 @@ static void assign_owners(struct robot *rb, const struct options *opts)
 		if (!j || !joint_is_lumpable(rb, j, opts))
 			continue;
 		j->fate = JOINT_LUMPED;
+		blocks_lost |= j->exts.first != NULL;
 		l->fate = LINK_LUMPED;
 		l->owner = j->parent->owner;
 		l->to_owner = pose_compose(j->parent->to_owner, j->origin);
 		absorb(l->owner, l);
 	}
+	return blocks_lost;
 }
 
 /* ---- inertia ------------------------------------------------------------------- */
@@ -57,14 +60,6 @@ static void inertia_matrix(const struct inertial *in, mat3 m)
 	m[0] = in->ixx, m[1] = in->ixy, m[2] = in->ixz;
 	m[3] = in->ixy, m[4] = in->iyy, m[5] = in->iyz;
 	m[6] = in->ixz, m[7] = in->iyz, m[8] = in->izz;
-}
-
-static struct quat quat_snapped(struct quat q)
-{
-	double rpy[3];
-
-	quat_to_rpy_urdf(q, rpy);
-	return quat_from_rpy(rpy[0], rpy[1], rpy[2]);
 }
 
 /* OUT = A * B, or A^T * B when TRANSPOSE_A.  Each sum starts from 0 and
@@ -121,7 +116,8 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 {
 	struct inertial *ip = p->inertial;
 	const struct inertial *ic = c->inertial;
-	struct pose cf;
+	struct pose xs;
+	struct vec3 cf;
 	struct quat xq, cq;
 	mat3 rp, rc, tp, tc, sum;
 	double m;
@@ -136,11 +132,20 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 		ip->pos = p->pos;
 	}
 	/* libsdformat rotates inertias by the roll-pitch-yaw urdfdom reports,
-	 * which snaps near gimbal lock; so does u2s, to mean the same masses. */
-	xq = quat_snapped(pose_quat(&x));
-	cf = pose_compose(pose_from_quat(x.p, xq), ic->origin);
-	cq = quat_snapped(quat_mul(xq, quat_snapped(pose_quat(&ic->origin))));
-	quat_to_matrix(quat_snapped(pose_quat(&ip->origin)), rp);
+	 * which snaps near gimbal lock; so does u2s, to mean the same masses.
+	 * Of C's inertial pose in P's frame only the position is needed: X's
+	 * snapped rotation applied to it, as pose_compose() would (the
+	 * *_zero_fast forms skip the trigonometry for poses that do not
+	 * rotate, which are most, with the same bits). */
+	xq = quat_urdf_snapped(pose_quat_zero_fast(&x));
+	xs = pose_from_quat_zero_fast(x.p, xq);
+	cf = ic->origin.p;
+	if (!pose_is_identity(xs)) {
+		cf = quat_rotate(pose_quat_zero_fast(&xs), cf);
+		cf.x += xs.p.x, cf.y += xs.p.y, cf.z += xs.p.z;
+	}
+	cq = quat_urdf_snapped(quat_mul(xq, quat_urdf_snapped(pose_quat_zero_fast(&ic->origin))));
+	quat_to_matrix(quat_urdf_snapped(pose_quat_zero_fast(&ip->origin)), rp);
 	quat_to_matrix(cq, rc);
 	inertia_matrix(ip, tp);
 	inertia_matrix(ic, tc);
@@ -149,14 +154,14 @@ static void merge_inertial(struct arena *a, struct link *p, const struct link *c
 	m = ip->mass + ic->mass;
 	com = ip->origin.p;
 	if (m != 0) {
-		com.x = (ip->mass * ip->origin.p.x + ic->mass * cf.p.x) / m;
-		com.y = (ip->mass * ip->origin.p.y + ic->mass * cf.p.y) / m;
-		com.z = (ip->mass * ip->origin.p.z + ic->mass * cf.p.z) / m;
+		com.x = (ip->mass * ip->origin.p.x + ic->mass * cf.x) / m;
+		com.y = (ip->mass * ip->origin.p.y + ic->mass * cf.y) / m;
+		com.z = (ip->mass * ip->origin.p.z + ic->mass * cf.z) / m;
 	}
 	for (i = 0; i < 9; i++)
 		sum[i] = tp[i] + tc[i];
 	dp.x = ip->origin.p.x - com.x, dp.y = ip->origin.p.y - com.y, dp.z = ip->origin.p.z - com.z;
-	dc.x = cf.p.x - com.x, dc.y = cf.p.y - com.y, dc.z = cf.p.z - com.z;
+	dc.x = cf.x - com.x, dc.y = cf.y - com.y, dc.z = cf.z - com.z;
 	add_shift(sum, ip->mass, dp);
 	add_shift(sum, ic->mass, dc);
 	/* back into P's inertial orientation: Rp^T I Rp */
@@ -183,19 +188,24 @@ static void merge_inertials(struct robot *rb)
 
 /* ---- joints below lumped links ---------------------------------------------------- */
 
+/* The joints below lumped links, which hang from the links they are
+ * merged into: the children of the lumped links (each joint is a child of
+ * one link), not a walk over every joint. */
 static void reparent_joints(struct robot *rb)
 {
-	struct joint *j;
+	unsigned i, k;
 
-	for (j = rb->joints; j; j = j->next) {
-		struct link *p = j->parent;
-		/* Joints left out (floating, planar): their child stays posed on
-		 * the original parent, which remains as a frame. */
-		if (j->fate == JOINT_LUMPED || j->fate == JOINT_LEFT_OUT || !p ||
-		    p->fate != LINK_LUMPED)
-			continue;
-		j->origin = pose_compose(p->to_owner, j->origin);
-		j->parent = p->owner;
+	for (i = 0; i < rb->nmerged; i++) {
+		struct link *p = rb->merged[i];
+		for (k = 0; k < p->nchildren; k++) {
+			struct joint *j = p->children[k];
+			/* Joints left out (floating, planar): their child stays
+			 * posed on the original parent, which remains as a frame. */
+			if (j->fate == JOINT_LUMPED || j->fate == JOINT_LEFT_OUT)
+				continue;
+			j->origin = pose_compose(p->to_owner, j->origin);
+			j->parent = p->owner;
+		}
 	}
 }
 
@@ -810,11 +820,12 @@ static void warn_lumped_tags(const struct robot *rb, struct diag *d)
 void lump(struct robot *rb, struct diag *d, const struct options *opts,
 	  const struct sdf_target *target)
 {
-	assign_owners(rb, opts);
+	int blocks_lost = assign_owners(rb, opts);
 	number_merges(rb);
 	merge_inertials(rb);
 	reparent_joints(rb);
 	rewrite_blobs(rb, d, target);
-	warn_lumped_joint_exts(rb, d);
+	if (blocks_lost)   /* a walk over every joint only when it has something to say */
+		warn_lumped_joint_exts(rb, d);
 	warn_lumped_tags(rb, d);
 }

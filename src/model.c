@@ -56,6 +56,17 @@ void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e)
 	LIST_APPEND(l->first, l->last, r, next);
 }
 
+void ext_named(const struct robot *rb, const struct ext *e, struct link **l, struct joint **j)
+{
+	if (e->ref_found && !rb->names_added) {
+		*l = e->ref_link;
+		*j = e->ref_joint;
+		return;
+	}
+	*l = e->ref[0] ? index_get(rb->link_index, e->ref) : NULL;
+	*j = e->ref[0] ? index_get(rb->joint_index, e->ref) : NULL;
+}
+
 void node_list_push(struct arena *a, struct node_list *l, struct xnode *n)
 {
 	if (l->n == l->cap) {
@@ -112,13 +123,20 @@ int joint_named_in_output(const struct joint *j)
 
 const char *name_reserved(const char *name)
 {
-	size_t len = strlen(name);
+	const char *colon;
+	size_t len;
 
-	if (strstr(name, "::"))
-		return "'::' separates nested scopes";
-	if (len >= 4 && !strncmp(name, "__", 2) && !strcmp(name + len - 2, "__"))
-		return "names between '__' are SDFormat's own (__model__)";
-	if (!strcmp(name, "world"))
+	/* every name of the output is asked: one pass for '::', and a length
+	 * only for the names that start with "__" */
+	for (colon = strchr(name, ':'); colon; colon = strchr(colon + 1, ':'))
+		if (colon[1] == ':')
+			return "'::' separates nested scopes";
+	if (name[0] == '_' && name[1] == '_') {
+		len = strlen(name);
+		if (len >= 4 && name[len - 2] == '_' && name[len - 1] == '_')
+			return "names between '__' are SDFormat's own (__model__)";
+	}
+	if (name[0] == 'w' && !strcmp(name, "world"))
 		return "'world' is the world's frame";
 	return NULL;
 }

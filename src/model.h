@@ -87,6 +87,12 @@ struct ext {
 	 * tag names (a <material> holding them; src/classic_material.h), or
 	 * NULL: the tag is written as it is. */
 	const struct xnode *material_colours;
+	/* The link and joint named REF (NULL: none), as resolve's join_block
+	 * looked them up (REF_FOUND); ext_named() gives them without hashing
+	 * REF again. */
+	int ref_found;
+	struct link *ref_link;
+	struct joint *ref_joint;
 };
 
 struct ext_ref { struct ext *ext; struct ext_ref *next; };
@@ -285,6 +291,10 @@ struct robot {
 	/* U2S_OUTPUT_URDF: lump.c leaves the blobs as they are (struct
 	 * gazebo); set by resolve. */
 	int blobs_unlumped;
+	/* A repair added names to link_index or joint_index (loadable.c's
+	 * renames): what an ext found before may be out of date
+	 * (ext_named()). */
+	int names_added;
 	struct index *link_index, *joint_index, *material_index;
 	oom_jump *oom;               /* where running out of memory goes */
 	struct link *root;
@@ -327,6 +337,9 @@ void robot_set_oom(struct robot *rb, oom_jump *jump);
 
 void item_list_append(struct item_list *l, struct item *it);
 void ext_list_append(struct arena *a, struct ext_list *l, struct ext *e);
+/* The link and the joint named by E's reference (NULL: none; the model's
+ * block names neither): as resolve found them, else looked up. */
+void ext_named(const struct robot *rb, const struct ext *e, struct link **l, struct joint **j);
 /* Each block the migration marked (migrated or added), its tree copied as
  * it is now into as_migrated: resolve calls it after migrate(), under
  * U2S_OUTPUT_URDF (see struct gazebo). */

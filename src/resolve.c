@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 
 #include "lump.h"
 #include "num.h"
+
+#define TAG_CACHE 32
 
 struct resolver {
 	struct robot *rb;
@@ -26,7 +29,23 @@ struct resolver {
 	/* the element each special tag is written to, looked up once */
 	const struct schema_elem *tag_elem[TAG_COUNT];
 	unsigned char tag_elem_known[TAG_COUNT];
+	/* tag_find's answer for the last element names met, by the name's
+	 * address (read.c keeps each element name once: blocks repeat a few) */
+	const char *tag_of_name[TAG_CACHE];
+	const struct tag *tag_found[TAG_CACHE];
 };
+
+/* The special tag element NAME is, or NULL. */
+static const struct tag *tag_named(struct resolver *rs, const char *name)
+{
+	size_t slot = ((uintptr_t)name >> 4) % TAG_CACHE;
+
+	if (rs->tag_of_name[slot] != name) {
+		rs->tag_of_name[slot] = name;
+		rs->tag_found[slot] = tag_find(name);
+	}
+	return rs->tag_found[slot];
+}
 
 static const struct schema_elem *tag_elem(struct resolver *rs, const struct tag *t)
 {
@@ -58,11 +77,14 @@ static int link_ref(struct resolver *rs, struct joint *j, const char *role,
 	return -1;
 }
 
-static void build_tree(struct resolver *rs)
+/* The first link with no parent joint in *ROOT; whether there are more in
+ * the return value (then find_root walks the links again to say so). */
+static int build_tree(struct resolver *rs, struct link **root)
 {
 	struct robot *rb = rs->rb;
 	struct joint *j;
 	struct link *l;
+	int several = 0;
 
 	for (j = rb->joints; j; j = j->next) {
 		struct link *p, *c;
@@ -82,15 +104,23 @@ static void build_tree(struct resolver *rs)
 		c->parent_joint = j;
 		p->nchildren++;
 	}
-	/* Child lists sized exactly, in the arena: counted above, filled here. */
-	for (l = rb->links; l; l = l->next)
+	/* Child lists sized exactly, in the arena: counted above, filled
+	 * below; the roots noted on the way, to spare a walk of its own. */
+	*root = NULL;
+	for (l = rb->links; l; l = l->next) {
+		if (!l->parent_joint && *root)
+			several = 1;
+		else if (!l->parent_joint)
+			*root = l;
 		if (l->nchildren) {
 			l->children = ARENA_ARRAY(&rb->arena, struct joint *, l->nchildren);
 			l->nchildren = 0;
 		}
+	}
 	for (j = rb->joints; j; j = j->next)
 		if (j->parent)
 			j->parent->children[j->parent->nchildren++] = j;
+	return several;
 }
 
 static int by_joint_name(const void *a, const void *b)
@@ -101,14 +131,25 @@ static int by_joint_name(const void *a, const void *b)
 	return strcmp(ja->name, jb->name);
 }
 
-/* The reference visits children by ascending joint name (byte order). */
-static void sort_children(struct robot *rb)
+/* The reference visits children by ascending joint name (byte order;
+ * joint names are distinct, so any sort gives one order).  Most links
+ * have a few children: sorted in place, without qsort's call per
+ * comparison and its buffer. */
+#define FEW_CHILDREN 12
+static void sort_children(struct link *l)
 {
-	struct link *l;
+	unsigned i, k;
 
-	for (l = rb->links; l; l = l->next)
-		if (l->nchildren > 1)
-			qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
+	if (l->nchildren > FEW_CHILDREN) {
+		qsort(l->children, l->nchildren, sizeof *l->children, by_joint_name);
+		return;
+	}
+	for (i = 1; i < l->nchildren; i++) {
+		struct joint *j = l->children[i];
+		for (k = i; k > 0 && strcmp(l->children[k - 1]->name, j->name) > 0; k--)
+			l->children[k] = l->children[k - 1];
+		l->children[k] = j;
+	}
 }
 
 /* L has no root above it: it hangs in or below a cycle of joints, and
@@ -124,21 +165,20 @@ static void report_cycle(struct resolver *rs, struct link *l)
 		   l->name, l->parent_joint->name);
 }
 
-static void find_root(struct resolver *rs)
+/* ROOT: the first link with no parent joint; SEVERAL: there are more,
+ * each an error. */
+static void find_root(struct resolver *rs, struct link *root, int several)
 {
 	struct link *l;
 
-	for (l = rs->rb->links; l; l = l->next) {
-		if (l->parent_joint)
+	rs->rb->root = root;
+	for (l = root; several && l; l = l->next) {
+		if (l->parent_joint || l == root)
 			continue;
-		if (rs->rb->root) {
-			diag_error(rs->d, D_ROOT_SECOND, l->pos.line, l->pos.col,
-				   "link '%s' is a second root (the first is '%s', line %lu); "
-				   "connect it with a joint", l->name, rs->rb->root->name,
-				   (unsigned long)rs->rb->root->pos.line);
-			continue;
-		}
-		rs->rb->root = l;
+		diag_error(rs->d, D_ROOT_SECOND, l->pos.line, l->pos.col,
+			   "link '%s' is a second root (the first is '%s', line %lu); "
+			   "connect it with a joint", l->name, root->name,
+			   (unsigned long)root->pos.line);
 	}
 	if (!rs->rb->links)
 		diag_error(rs->d, D_NO_LINKS, rs->rb->pos.line, rs->rb->pos.col, "robot has no links");
@@ -148,9 +188,10 @@ static void find_root(struct resolver *rs)
 		rs->rb->world = rs->rb->root;   /* the model's fixed frame, not a link */
 }
 
-/* Lists the links in emission order (depth first, children by joint name)
- * without recursion, so long chains cost no stack.  Links the walk does not
- * reach hang in a cycle. */
+/* Lists the links in emission order (depth first, children by joint name,
+ * sorted as the walk meets them) without recursion, so long chains cost no
+ * stack.  Links the walk does not reach hang in a cycle (an error: their
+ * children stay unsorted, and nothing reads them). */
 static void order_links(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
@@ -165,6 +206,7 @@ static void order_links(struct resolver *rs)
 		l = stack[--top];
 		rb->order[n++] = l;
 		l->reached = 1;
+		sort_children(l);
 		for (i = l->nchildren; i-- > 0;)
 			stack[top++] = l->children[i]->child;
 	}
@@ -413,7 +455,7 @@ static struct ext *ext_from_block(struct resolver *rs, struct gazebo *g, unsigne
 	e->block = g;
 	e->pos = g->elem->pos;
 	for (c = g->elem->first; c; c = c->next) {
-		const struct tag *t = tag_find(c->name);
+		const struct tag *t = tag_named(rs, c->name);
 		if (t && !(t->scope & scope)) {
 			tr.misplaced |= 1u << (unsigned)(t - TAGS);
 		} else if (t) {
@@ -590,6 +632,7 @@ static void join_block(struct resolver *rs, struct gazebo *g)
 	if (!g->elem->first && (!ref[0] || l || j))
 		return;
 	e = ext_from_block(rs, g, scope, &misplaced);
+	e->ref_found = 1, e->ref_link = l, e->ref_joint = j;
 	if (rb->nexts == rb->exts_cap) {
 		rb->exts_cap = rb->exts_cap ? rb->exts_cap * 2 : 16;
 		rb->exts = must(rb->oom, talloc_realloc(rb, rb->exts, struct ext *, rb->exts_cap));
@@ -653,36 +696,62 @@ static void warn_other_colour(struct resolver *rs, const struct material *inline
  * visuals may then name.  One that gives neither is dropped by urdfdom
  * (its name is not kept either): the visual has no colour.  (Older urdfdom,
  * and the copy inside libsdformat, kept it black; the reference does not.) */
-static void resolve_materials(struct resolver *rs)
+/* The last material found for each of a few names, by the name's address:
+ * read.c keeps each name once, so the visuals of a robot name a few strings
+ * many times, and one string always finds one material (a name found in
+ * the index stays with its material: only names not found are added).
+ * Saves hashing the name and a miss in a large index for most visuals. */
+#define NAMED_CACHE 64
+struct named_cache {
+	const char *name[NAMED_CACHE];
+	struct material *m[NAMED_CACHE];
+};
+
+static struct material *material_named(struct resolver *rs, struct named_cache *c,
+				       const char *name)
+{
+	size_t slot = ((uintptr_t)name >> 4) % NAMED_CACHE;
+	struct material *m;
+
+	if (c->name[slot] == name)
+		return c->m[slot];
+	m = index_get(rs->rb->material_index, name);
+	if (m)
+		c->name[slot] = name, c->m[slot] = m;
+	return m;
+}
+
+/* The material of visual V of link L (V names one), warning as urdfdom
+ * would about a name it does not know, or a colour it loses. */
+static struct material *visual_material(struct resolver *rs, struct named_cache *c,
+					const struct link *l, struct item *v)
+{
+	struct material *m = v->inline_mat;
+
+	if (v->material_name[0] == '\0')
+		return m->has_rgba || m->texture ? m : NULL;
+	m = material_named(rs, c, v->material_name);
+	if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
+		m = v->inline_mat;
+		index_put(rs->rb->material_index, m->name, m);
+	}
+	if (!m)
+		diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
+			  "link '%s': material '%s' is not defined and gives no colour; "
+			  "the visual gets none, as urdfdom reads it", l->name,
+			  v->material_name);
+	else if (m != v->inline_mat)
+		warn_other_colour(rs, v->inline_mat, m);
+	return m;
+}
+
+/* Each textured material said to be left out, once, where a visual first
+ * uses it. */
+static void warn_textures(struct resolver *rs)
 {
 	struct link *l;
 	struct item *v;
 
-	for (l = rs->rb->links; l; l = l->next)
-		for (v = l->visuals.first; v; v = v->next) {
-			struct material *m;
-			if (!v->material_name)
-				continue;
-			if (v->material_name[0] == '\0') {
-				m = v->inline_mat;
-				if (m->has_rgba || m->texture)
-					v->material = m;
-				continue;
-			}
-			m = index_get(rs->rb->material_index, v->material_name);
-			if (!m && v->inline_mat && (v->inline_mat->has_rgba || v->inline_mat->texture)) {
-				m = v->inline_mat;
-				index_put(rs->rb->material_index, m->name, m);
-			}
-			if (!m)
-				diag_warn(rs->d, D_MATERIAL_UNDEFINED, v->inline_mat->pos.line, v->inline_mat->pos.col,
-					  "link '%s': material '%s' is not defined and gives no colour; "
-					  "the visual gets none, as urdfdom reads it", l->name,
-					  v->material_name);
-			else if (m != v->inline_mat)
-				warn_other_colour(rs, v->inline_mat, m);
-			v->material = m;
-		}
 	for (l = rs->rb->links; l; l = l->next)
 		for (v = l->visuals.first; v; v = v->next)
 			if (v->material && v->material->texture && !v->material->texture_warned) {
@@ -692,6 +761,23 @@ static void resolve_materials(struct resolver *rs)
 					  "URDF-style texture; give the visual a <gazebo> <material>)",
 					  v->material->name ? v->material->name : "");
 			}
+}
+
+static void resolve_materials(struct resolver *rs)
+{
+	struct named_cache cache = { { NULL }, { NULL } };
+	int textured = 0;
+	struct link *l;
+	struct item *v;
+
+	for (l = rs->rb->links; l; l = l->next)
+		for (v = l->visuals.first; v; v = v->next)
+			if (v->material_name) {
+				v->material = visual_material(rs, &cache, l, v);
+				textured |= v->material && v->material->texture;
+			}
+	if (textured)   /* a second walk only when it has something to say */
+		warn_textures(rs);
 }
 
 /* ---- joints --------------------------------------------------------------- */
@@ -953,6 +1039,7 @@ static void decide_fates(struct resolver *rs)
 {
 	struct robot *rb = rs->rb;
 	unsigned i;
+	int unusual = 0;   /* a link dropped or made a frame: the second walk has work */
 
 	for (i = 0; i < rb->norder; i++) {
 		struct link *l = rb->order[i];
@@ -978,9 +1065,10 @@ static void decide_fates(struct resolver *rs)
 			l->fate = LINK_WRITTEN;
 		else
 			drop(l, l);
+		unusual |= l->dropped_by || l->fate == LINK_FRAME;
 	}
 	lump_frames_done(rb);
-	for (i = 0; i < rb->norder; i++) {
+	for (i = 0; unusual && i < rb->norder; i++) {
 		struct link *l = rb->order[i];
 		if (l->dropped_by == l)
 			warn_dropped(rs, l);
@@ -1108,19 +1196,20 @@ static void warn_exts_without_items(struct resolver *rs)
 int resolve(struct robot *rb, struct diag *d, const struct options *opts,
 	    const struct sdf_target *target)
 {
-	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 } };
+	struct resolver rs = { rb, d, opts, target, SUGGEST_BUDGET, { 0 }, { NULL }, { 0 }, { NULL }, { NULL } };
 	struct gazebo *g;
 	struct joint *j;
+	struct link *root;
+	int several_roots;
 
 	loadable_init(&rs.load, rb, d, (opts->flags & U2S_REPAIR), opts->repair_mass);
 	rb->blobs_unlumped = (opts->flags & U2S_OUTPUT_URDF);
-	build_tree(&rs);
+	several_roots = build_tree(&rs, &root);
 	if (d->errors)
 		return U2S_REJECTED;
-	find_root(&rs);
+	find_root(&rs, root, several_roots);
 	if (d->errors)
 		return U2S_REJECTED;
-	sort_children(rb);
 	order_links(&rs);
 	if (d->errors)
 		return U2S_REJECTED;

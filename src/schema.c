@@ -2,6 +2,7 @@
 #include "schema.h"
 
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -181,10 +182,25 @@ static int is_scalar(enum schema_type type)
 	       type == SCHEMA_DOUBLE || type == SCHEMA_FLOAT;
 }
 
+/* Scalar V, read as TYPE reads it, against the bounds MIN and MAX (each
+ * may be NULL). */
+static enum schema_verdict within_bounds(enum schema_type type, double v, const char *min,
+					 const char *max)
+{
+	double bound;
+
+	/* a bound is read as the value is (a float's min is a float) */
+	if (min && read_scalar(type, min, &bound) == 0 && v < bound)
+		return SCHEMA_VALUE_LOW;
+	if (max && read_scalar(type, max, &bound) == 0 && v > bound)
+		return SCHEMA_VALUE_HIGH;
+	return SCHEMA_VALUE_OK;
+}
+
 enum schema_verdict schema_check(enum schema_type type, const char *text, const char *min,
 				 const char *max, unsigned pose_values)
 {
-	double v, bound;
+	double v;
 
 	while (is_space(*text))
 		text++;
@@ -199,10 +215,12 @@ enum schema_verdict schema_check(enum schema_type type, const char *text, const 
 		return SCHEMA_VALUE_OK;
 	if (read_scalar(type, text, &v) != 0)
 		return SCHEMA_VALUE_BAD;
-	/* a bound is read as the value is (a float's min is a float) */
-	if (min && read_scalar(type, min, &bound) == 0 && v < bound)
-		return SCHEMA_VALUE_LOW;
-	if (max && read_scalar(type, max, &bound) == 0 && v > bound)
-		return SCHEMA_VALUE_HIGH;
-	return SCHEMA_VALUE_OK;
+	return within_bounds(type, v, min, max);
+}
+
+enum schema_verdict schema_check_double(double v, const char *min, const char *max)
+{
+	if (!isfinite(v) || (v != 0 && fabs(v) < DBL_MIN))
+		return SCHEMA_VALUE_BAD;
+	return within_bounds(SCHEMA_DOUBLE, v, min, max);
 }

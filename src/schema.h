@@ -113,5 +113,11 @@ enum schema_verdict {
  * (blob.c reads them).  Ranges apply to the scalar types only. */
 enum schema_verdict schema_check(enum schema_type type, const char *text, const char *min,
 				 const char *max, unsigned pose_values);
+/* schema_check()'s verdict on the text of V for a SCHEMA_DOUBLE, without
+ * making the text: the shortest text of a finite V that is 0 or normal
+ * reads back as V (see num_format), so only the bounds are read.  Other
+ * values (subnormal, NaN, infinite) are checked on their text:
+ * SCHEMA_VALUE_BAD here means "not known, ask schema_check". */
+enum schema_verdict schema_check_double(double v, const char *min, const char *max);
 
 #endif

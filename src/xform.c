@@ -2,6 +2,7 @@
 #include "xform.h"
 
 #include <math.h>
+#include <string.h>
 
 const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 0, 0, 0 } };
 
@@ -216,4 +217,51 @@ int pose_is_identity(struct pose a)
 {
 	return a.p.x == 0 && a.p.y == 0 && a.p.z == 0 &&
 	       a.rpy[0] == 0 && a.rpy[1] == 0 && a.rpy[2] == 0;
+}
+
+/* Q is 1 +0 +0 +0 exactly: what pose_quat() gives for the angles +0 +0 +0
+ * and +0 -0 +0 (the angles quat_to_rpy() gives back for it), and what
+ * quat_urdf_snapped() leaves as it is. */
+static int quat_is_unit_exactly(struct quat q)
+{
+	static const struct quat unit = { 1, 0, 0, 0 };
+
+	return memcmp(&q, &unit, sizeof q) == 0;
+}
+
+/* +0 +-0 +0: the angles whose quaternion is exactly 1 +0 +0 +0 (a roll or
+ * yaw of -0 gives a component -0). */
+static int rpy_zero_exactly(const double rpy[3])
+{
+	return rpy[0] == 0 && !signbit(rpy[0]) && rpy[1] == 0 &&
+	       rpy[2] == 0 && !signbit(rpy[2]);
+}
+
+struct quat pose_quat_zero_fast(const struct pose *p)
+{
+	static const struct quat unit = { 1, 0, 0, 0 };
+
+	return rpy_zero_exactly(p->rpy) ? unit : pose_quat(p);
+}
+
+struct pose pose_from_quat_zero_fast(struct vec3 p, struct quat q)
+{
+	struct pose r;
+
+	if (!quat_is_unit_exactly(q))
+		return pose_from_quat(p, q);
+	/* quat_to_rpy of the unit: the pitch is atan2(-0, 1) */
+	r.p = p;
+	r.rpy[0] = 0, r.rpy[1] = -0.0, r.rpy[2] = 0;
+	return r;
+}
+
+struct quat quat_urdf_snapped(struct quat q)
+{
+	double rpy[3];
+
+	if (quat_is_unit_exactly(q))
+		return q;
+	quat_to_rpy_urdf(q, rpy);
+	return quat_from_rpy(rpy[0], rpy[1], rpy[2]);
 }

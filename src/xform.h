@@ -48,5 +48,13 @@ struct pose pose_compose(struct pose a, struct pose b);
 struct pose pose_compose_q(struct pose a, struct quat qa, struct pose b);
 struct pose pose_inverse(struct pose a);
 int pose_is_identity(struct pose a);
+/* The same values, bit for bit, as pose_quat(), pose_from_quat() and
+ * quat_from_rpy() of quat_to_rpy_urdf() (the angles urdfdom reports,
+ * turned back into a rotation), with no trigonometry for the rotation
+ * that most poses have: none (zero angles, or the exact unit quaternion
+ * 1 0 0 0).  For the passes that compose many such poses (lumping). */
+struct quat pose_quat_zero_fast(const struct pose *p);
+struct pose pose_from_quat_zero_fast(struct vec3 p, struct quat q);
+struct quat quat_urdf_snapped(struct quat q);
 
 #endif

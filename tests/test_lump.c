@@ -452,3 +452,101 @@ Test(lump, item_named_like_its_owner_is_said)
 				  "'base', not those of 'base_arm'"), "%s", r.msgs);
 	result_free(&r);
 }
+
+/* ---- the tree lumping walks (resolve.c) ------------------------------------------- */
+
+/* A root with N children (links cK on joints jK), the joints given in the
+ * order PERM names them; each child written by joint name. */
+static void children_in_name_order(unsigned n)
+{
+	char urdf[16384], name[32];
+	size_t len = 0, last = 0;
+	struct result r;
+	unsigned i, k;
+
+	len += (size_t)snprintf(urdf + len, sizeof urdf - len, "<robot name='r'><link name='base'>"
+				INERTIAL "</link>");
+	for (i = 0; i < n; i++) {
+		k = (i * 7 + 3) % n;   /* every K once, out of order (7 and N share no factor) */
+		len += (size_t)snprintf(urdf + len, sizeof urdf - len,
+					"<link name='c%02u'>" INERTIAL "</link><joint name='j%02u' "
+					"type='continuous'><parent link='base'/><child link='c%02u'/>"
+					"</joint>", k, k, k);
+	}
+	snprintf(urdf + len, sizeof urdf - len, "</robot>");
+	r = convert_ok(urdf);
+	for (k = 0; k < n; k++) {
+		size_t pos;
+		snprintf(name, sizeof name, "<link name='c%02u'>", k);
+		pos = at(&r, name);
+		cr_assert_gt(pos, last, "%s out of joint-name order", name);
+		last = pos;
+	}
+	result_free(&r);
+}
+
+Test(tree, few_children_in_joint_name_order)
+{
+	children_in_name_order(2);
+	children_in_name_order(5);
+	children_in_name_order(12);
+}
+
+Test(tree, many_children_in_joint_name_order)
+{
+	children_in_name_order(13);
+	children_in_name_order(50);
+}
+
+/* Every root after the first is said, in document order, whatever comes
+ * between them. */
+Test(tree, every_second_root_said)
+{
+	struct result r = convert("<robot name='r'>"
+				  "<link name='a'>" INERTIAL "</link>"
+				  "<link name='b'>" INERTIAL "</link>"
+				  "<joint name='ab' type='fixed'><parent link='a'/><child link='b'/></joint>"
+				  "<link name='c'>" INERTIAL "</link>"
+				  "<link name='d'>" INERTIAL "</link>"
+				  "</robot>");
+	const char *c = strstr(r.msgs, "link 'c' is a second root (the first is 'a'");
+	const char *d = strstr(r.msgs, "link 'd' is a second root (the first is 'a'");
+
+	cr_assert_eq(r.rc, U2S_REJECTED);
+	cr_assert(c && d && c < d, "%s", r.msgs);
+	cr_assert_eq(r.nerrors, 2, "%s", r.msgs);
+	result_free(&r);
+}
+
+/* Joints below lumped links hang from the link they are merged into, with
+ * the poses composed, however deep; a floating joint's child stays posed
+ * on its own parent (a frame).  A block of a joint merged away is said
+ * only where there is one. */
+Test(lump, joints_below_lumped_links_reparented)
+{
+	static const char urdf[] =
+		"<robot name='r'>"
+		"<link name='base'>" INERTIAL "</link><link name='a'>" INERTIAL "</link>"
+		"<link name='b'>" INERTIAL "</link><link name='c'>" INERTIAL "</link>"
+		"<link name='d'>" INERTIAL "</link>"
+		"<joint name='ja' type='fixed'><parent link='base'/><child link='a'/><origin xyz='1 0 0'/></joint>"
+		"<joint name='jb' type='fixed'><parent link='a'/><child link='b'/>"
+		"<origin xyz='0 1 0' rpy='0 0 1.5707963267948966'/></joint>"
+		"<joint name='jc' type='continuous'><parent link='b'/><child link='c'/><origin xyz='0 0 1'/></joint>"
+		"<joint name='jd' type='floating'><parent link='b'/><child link='d'/><origin xyz='0 0 2'/></joint>"
+		"%s</robot>";
+	char text[4096];
+	struct result r;
+
+	snprintf(text, sizeof text, urdf, "");
+	r = convert_ok(text);
+	at(&r, "<joint name='jc' type='revolute'>\n      <pose relative_to='base'>1 1 1 0 0 1.5707963267948963</pose>\n"
+	       "      <parent>base</parent>");
+	at(&r, "<link name='d'>\n      <pose relative_to='b'>0 0 2 0 0 0</pose>");
+	cr_assert_null(strstr(r.msgs ? r.msgs : "", "merged away by lumping"), "%s", r.msgs);
+	result_free(&r);
+	snprintf(text, sizeof text, urdf, "<gazebo reference='jb'><provideFeedback>true</provideFeedback></gazebo>");
+	r = convert_ok(text);
+	cr_assert_eq(count(r.msgs, "fixed joint 'jb' is merged away by lumping"), 1, "%s", r.msgs);
+	result_free(&r);
+}

@@ -2,6 +2,8 @@
  * and what a robot's <gazebo> materials become. */
 #include <criterion/criterion.h>
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "classic_material.h"
@@ -276,4 +278,62 @@ Test(migrate_material, scripts_that_stay)
 		    "programs): left as the script, which gz-sim does not draw\n");
 	free(a), free(b);
 	result_free(&r);
+}
+
+/* ---- URDF materials on many visuals (resolve.c) ------------------------------ */
+
+static unsigned occurrences(const char *hay, const char *needle)
+{
+	unsigned n = 0;
+
+	for (; (hay = strstr(hay, needle)) != NULL; hay++)
+		n++;
+	return n;
+}
+
+/* One link of the robot below: a robot material named, the same name with
+ * a colour of its own (lost), an inline material that later visuals name,
+ * a name nothing defines, a texture. */
+#define MANY_VISUALS_LINK \
+	"<inertial><mass value='1'/><inertia ixx='1' ixy='0' ixz='0' iyy='1' iyz='0' izz='1'/></inertial>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='red'/></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='red'><color rgba='0 1 0 1'/></material></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='x'><color rgba='0 0 1 1'/></material></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='x'/></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='y'/></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='t'><texture filename='a.png'/></material></visual>" \
+	"<visual><geometry><sphere radius='1'/></geometry><material name='t'/></visual>"
+
+/* The materials of a name many visuals share are found once and kept by
+ * the name's address: every visual still gets what urdfdom gives it, and
+ * each message comes as often, and in the order, as for one visual. */
+Test(urdf_material, many_visuals_share_names)
+{
+	enum { LINKS = 150 };
+	size_t cap = 4096 + LINKS * (sizeof MANY_VISUALS_LINK + 200), len;
+	char *urdf = malloc(cap);
+	struct result r;
+	unsigned i;
+
+	cr_assert_not_null(urdf);
+	len = (size_t)snprintf(urdf, cap, "<robot name='r'><material name='red'><color rgba='1 0 0 1'/></material>");
+	for (i = 0; i < LINKS; i++) {
+		len += (size_t)snprintf(urdf + len, cap - len, "<link name='a%u'>" MANY_VISUALS_LINK "</link>", i);
+		if (i > 0)
+			len += (size_t)snprintf(urdf + len, cap - len, "<joint name='j%u' type='continuous'>"
+						"<parent link='a%u'/><child link='a%u'/></joint>", i, i - 1, i);
+	}
+	snprintf(urdf + len, cap - len, "</robot>");
+	r = convert_flags(urdf, 0, NULL);
+	cr_assert_eq(occurrences(r.sdf, "<diffuse>1 0 0 1</diffuse>"), 2 * LINKS);
+	cr_assert_eq(occurrences(r.sdf, "<diffuse>0 0 1 1</diffuse>"), 2 * LINKS);
+	cr_assert_eq(occurrences(r.sdf, "<diffuse>0 0 0 1</diffuse>"), 2 * LINKS);
+	cr_assert_eq(occurrences(r.sdf, "<diffuse>0 1 0 1</diffuse>"), 0);
+	cr_assert_eq(occurrences(r.msgs, "with another colour"), LINKS);
+	cr_assert_eq(occurrences(r.msgs, "material 'y' is not defined"), LINKS);
+	cr_assert_eq(occurrences(r.msgs, "<texture> is left out"), 1);
+	cr_assert_lt(strstr(r.msgs, "material 'y' is not defined"), strstr(r.msgs, "<texture> is left out"));
+	cr_assert_lt(strstr(r.msgs, "with another colour"), strstr(r.msgs, "material 'y' is not defined"));
+	result_free(&r);
+	free(urdf);
 }

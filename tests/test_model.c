@@ -83,3 +83,51 @@ Test(robot, massless)
 	in.mass = NAN;
 	cr_assert(link_is_massless(&l), "NaN mass");
 }
+
+/* What a block's reference names: as resolve found it, until a repair
+ * adds names to the indexes; looked up for blocks resolve did not join
+ * (the migration's). */
+Test(robot, ext_named)
+{
+	struct robot *rb = robot_new(ctx, NULL);
+	struct link la = { 0 }, lb = { 0 };
+	struct joint ja = { 0 };
+	struct ext found = { 0 }, made = { 0 }, model = { 0 };
+	struct link *l;
+	struct joint *j;
+
+	index_put(rb->link_index, "a", &la);
+	index_put(rb->joint_index, "a", &ja);
+	found.ref = made.ref = "a";
+	model.ref = "";
+	found.ref_found = 1, found.ref_link = &la, found.ref_joint = NULL;   /* as found then */
+	ext_named(rb, &found, &l, &j);
+	cr_assert(l == &la && j == NULL, "what join_block found, not the index");
+	ext_named(rb, &made, &l, &j);
+	cr_assert(l == &la && j == &ja);
+	ext_named(rb, &model, &l, &j);
+	cr_assert(!l && !j);
+	index_put(rb->link_index, "b", &lb);
+	rb->names_added = 1;
+	found.ref = "b";
+	ext_named(rb, &found, &l, &j);
+	cr_assert(l == &lb && j == NULL, "looked up once names were added");
+}
+
+/* What SDFormat 1.8 and later reserve, at the edges of each form. */
+Test(robot, name_reserved)
+{
+	static const char *const reserved[] = { "::", "a::b", "a:b::", "::a", ":::", "____",
+						"__model__", "__x__", "world" };
+	static const char *const allowed[] = { "", ":", "a:b:c", ":a:", "___", "__a_", "_a__",
+					       "__", "_", "worlds", "World", "a_world", "w" };
+	unsigned i;
+
+	for (i = 0; i < sizeof reserved / sizeof *reserved; i++)
+		cr_assert_not_null(name_reserved(reserved[i]), "%s", reserved[i]);
+	for (i = 0; i < sizeof allowed / sizeof *allowed; i++)
+		cr_assert_null(name_reserved(allowed[i]), "%s", allowed[i]);
+	cr_assert_str_eq(name_reserved("a::__x__"), "'::' separates nested scopes");
+	cr_assert_str_eq(name_reserved("__a::b__") , "'::' separates nested scopes");
+	cr_assert_str_eq(name_reserved("__x__"), "names between '__' are SDFormat's own (__model__)");
+}

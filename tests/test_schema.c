@@ -6,9 +6,11 @@
  * sdf-validate on the crafted robots of tests/loadable/refused/). */
 #include <criterion/criterion.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "convtest.h"
+#include "num.h"
 #include "schema.h"
 
 extern const struct schema SCHEMA_1_9, SCHEMA_1_12;
@@ -251,4 +253,35 @@ Test(blobs, accepted_values_pass)
 	cr_expect_eq(r.nerrors, 0, "%s", r.msgs);
 	cr_expect(strstr(r.sdf, "<fdir1>1 0 0 5</fdir1>") != NULL, "%s", r.sdf);
 	result_free(&r);
+}
+
+/* schema_check_double says of a value what schema_check says of its
+ * shortest text, or leaves it to schema_check (BAD): never another
+ * verdict. */
+Test(values, double_without_its_text_as_with_it)
+{
+	static const double values[] = { 0.0, -0.0, 1.0, -1.0, 1e-300, 4e-320, -4e-320, 1e308,
+					 0.1, 1.237, 183000.0, 2.2250738585072014e-308, 1e-5,
+					 -1e-5, 0.30000000000000004, 1e15, 123456789.123 };
+	static const char *const bounds[] = { NULL, "0", "-1", "1", "0.1", "1e-5", "1e308",
+					      "4e-320", "2.2250738585072014e-308", "1.237" };
+	unsigned i, lo, hi;
+	char text[NUM_BUFSZ];
+
+	for (i = 0; i < sizeof values / sizeof *values; i++)
+		for (lo = 0; lo < sizeof bounds / sizeof *bounds; lo++)
+			for (hi = 0; hi < sizeof bounds / sizeof *bounds; hi++) {
+				enum schema_verdict fast = schema_check_double(values[i], bounds[lo], bounds[hi]);
+				num_format(values[i], text);
+				if (fast != SCHEMA_VALUE_BAD)
+					cr_assert_eq(fast, schema_check(SCHEMA_DOUBLE, text, bounds[lo], bounds[hi], 6),
+						     "%s in [%s, %s]", text, bounds[lo] ? bounds[lo] : "-",
+						     bounds[hi] ? bounds[hi] : "-");
+			}
+	cr_assert_eq(schema_check_double(NAN, NULL, NULL), SCHEMA_VALUE_BAD);
+	cr_assert_eq(schema_check_double(INFINITY, NULL, NULL), SCHEMA_VALUE_BAD);
+	cr_assert_eq(schema_check_double(4e-320, NULL, NULL), SCHEMA_VALUE_BAD);
+	cr_assert_eq(schema_check_double(0.5, "0", "1"), SCHEMA_VALUE_OK);
+	cr_assert_eq(schema_check_double(-0.5, "0", "1"), SCHEMA_VALUE_LOW);
+	cr_assert_eq(schema_check_double(1.5, "0", "1"), SCHEMA_VALUE_HIGH);
 }

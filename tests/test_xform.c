@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "xform.h"
 
@@ -418,4 +419,56 @@ Test(pose, is_identity)
 	p.p.z = 1e-300;
 	cr_assert(!pose_is_identity(p));
 	cr_assert(!pose_is_identity(make_pose(0, 0, 0, 0, 0, 0.001)));
+}
+
+static int same_bits(const void *a, const void *b, size_t n)
+{
+	return memcmp(a, b, n) == 0;
+}
+
+/* Angles with zeros of both signs, gimbal lock and plain ones. */
+static double angle_case(unsigned k)
+{
+	static const double cases[] = { 0.0, -0.0, HALF_PI, -HALF_PI, 1e-300, PI, 0.25, -2.5 };
+
+	return k < 8 ? cases[k] : urand(-PI, PI);
+}
+
+Test(fast, zero_rotation_paths_give_the_same_bits)
+{
+	unsigned a, b, c;
+
+	rng_state = 0x5eed;
+	for (a = 0; a < 10; a++)
+		for (b = 0; b < 10; b++)
+			for (c = 0; c < 10; c++) {
+				struct pose p = { { 0.5, -0.0, 0 }, { angle_case(a), angle_case(b), angle_case(c) } };
+				struct quat slow = pose_quat(&p), fast = pose_quat_zero_fast(&p);
+				struct quat snap_slow, snap_fast = quat_urdf_snapped(slow);
+				struct pose back_slow = pose_from_quat(p.p, slow);
+				struct pose back_fast = pose_from_quat_zero_fast(p.p, slow);
+				double rpy[3];
+				cr_assert(same_bits(&slow, &fast, sizeof slow), "pose_quat %u %u %u", a, b, c);
+				quat_to_rpy_urdf(slow, rpy);
+				snap_slow = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+				cr_assert(same_bits(&snap_slow, &snap_fast, sizeof snap_slow), "snap %u %u %u", a, b, c);
+				cr_assert(same_bits(&back_slow, &back_fast, sizeof back_slow), "back %u %u %u", a, b, c);
+			}
+}
+
+Test(fast, the_unit_quaternion_round_trips_exactly)
+{
+	struct quat unit = { 1, 0, 0, 0 }, negzero = { 1, -0.0, 0, 0 };
+	struct pose back = pose_from_quat_zero_fast((struct vec3){ 0, 0, 0 }, unit);
+	struct pose slow = pose_from_quat((struct vec3){ 0, 0, 0 }, negzero);
+	struct pose fast = pose_from_quat_zero_fast((struct vec3){ 0, 0, 0 }, negzero);
+	struct quat q = pose_quat(&back), s1 = quat_urdf_snapped(negzero), s2;
+	double rpy[3];
+
+	cr_assert(same_bits(&q, &unit, sizeof q));
+	cr_assert(signbit(back.rpy[1]) && !signbit(back.rpy[0]) && !signbit(back.rpy[2]));
+	cr_assert(same_bits(&slow, &fast, sizeof slow));   /* -0: not the unit, the slow path */
+	quat_to_rpy_urdf(negzero, rpy);
+	s2 = quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+	cr_assert(same_bits(&s1, &s2, sizeof s1));
 }
