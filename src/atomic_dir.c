@@ -402,11 +402,13 @@ static int end_copies(struct atomic_dir *d, int rc)
 		return rc;
 	d->copying = 0;
 	err = copier_end(&d->copier);
-	if (err && rc == U2S_OK) {
-		sayf(d, D_CLI_MODEL_WRITE, "cannot write in %s: %s", d->tmp, strerror(err));
-		rc = U2S_IO;
-	}
-	return rc;
+	return err && rc == U2S_OK ? atomic_dir_write_failed(d, err) : rc;
+}
+
+int atomic_dir_write_failed(const struct atomic_dir *d, int err)
+{
+	sayf(d, D_CLI_MODEL_WRITE, "cannot write in %s: %s", d->tmp, strerror(err));
+	return U2S_IO;
 }
 
 int atomic_dir_finish(struct atomic_dir *d, int rc)

@@ -89,6 +89,10 @@ int atomic_dir_write_all(int fd, const char *buf, size_t len);
 char *atomic_dir_asprintf(const struct atomic_dir *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Says that writing in the folder failed with ERR (U2S1047, "cannot
+ * write in TMP"), once for the folder and the copies; returns U2S_IO. */
+int atomic_dir_write_failed(const struct atomic_dir *d, int err);
+
 /* The copies waited for (one that failed makes RC U2S_IO, said), then
  * with RC U2S_OK, the folder renamed to DIR (over what is there);
  * otherwise, or if that fails, removed (by the undo list, which holds

@@ -559,10 +559,8 @@ static int build(struct folder *f, const struct modeldir_run *run, const struct 
 	int rc = convert_versions(f, run->opts, run->world, in, name), err = 0;
 
 	if (rc == U2S_OK && ((err = write_config(f, name, in->file)) != 0 ||
-			     (err = write_bridge(f)) != 0)) {
-		sayf(f, D_CLI_MODEL_WRITE, "cannot write in %s: %s", f->dir.tmp, strerror(err));
-		rc = U2S_IO;
-	}
+			     (err = write_bridge(f)) != 0))
+		rc = atomic_dir_write_failed(&f->dir, err);
 	if (rc == U2S_OK && run->world)
 		rc = convert_world(f, run->opts, in, name);
 	return rc;
