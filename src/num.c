@@ -247,10 +247,12 @@ static const unsigned long long P10[] = {
 };
 
 /* The eight decimal digits of X (< 10^8, leading zeros kept) as ASCII, the
- * first digit in the lowest byte: split into halves of four digits, those
- * into pairs, the pairs into digits, every lane of the word at once (each
- * step's multiply-and-shift divides exactly in the lane's range). */
-static inline uint64_t eight_digits(uint32_t x)
+ * first digit in the lowest byte of the value (whatever the byte order:
+ * the shifts of write_fixed_short count on it): split into halves of four
+ * digits, those into pairs, the pairs into digits, every lane of the word
+ * at once (each step's multiply-and-shift divides exactly in the lane's
+ * range). */
+static inline uint64_t eight_digits_le(uint32_t x)
 {
 	uint64_t v = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
 	uint64_t hundreds = ((v * 10486) >> 20) & 0x0000007F0000007Full;   /* /100 */
@@ -258,7 +260,23 @@ static inline uint64_t eight_digits(uint32_t x)
 	uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;      /* /10 */
 	uint64_t w = tens | ((pairs - tens * 10) << 8);
 
-	w += 0x3030303030303030ull;
+	return w + 0x3030303030303030ull;
+}
+
+/* Stores the 8 bytes of W at P, its lowest byte first. */
+static inline void put8(char *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	memcpy(p, &w, sizeof w);
+}
+
+/* The eight digits of X in memory order (the first digit first). */
+static inline uint64_t eight_digits(uint32_t x)
+{
+	uint64_t w = eight_digits_le(x);
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	w = __builtin_bswap64(w);
 #endif
@@ -291,13 +309,51 @@ static inline int zero_digits(uint64_t w, int trailing)
 #endif
 }
 
+/* write_fixed() for M < 10^16 and K <= 7, the numbers most often
+ * written (format_decimal's, num_format_g6's): M's two groups of eight
+ * digits, the integer part then the fraction each stored with one or two
+ * 8-byte moves (BUF has room for what they write past the text: at most
+ * 26 bytes), no second pass.  The lower group holds the fraction and at
+ * least one digit of the integer part; its '0' bytes give the zeros to
+ * drop at either end (OR-ing a bit into X keeps ctz and clz defined when
+ * every digit is 0 and gives at most 7, which still drops them all). */
+static inline size_t write_fixed_short(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	uint32_t hi = (uint32_t)(m / 100000000), lo = (uint32_t)(m % 100000000);
+	uint64_t wl = eight_digits_le(lo), x = wl ^ 0x3030303030303030ull;
+	char *p = buf;
+	int trail = __builtin_clzll(x | 1) / 8;
+
+	*p = '-';
+	p += neg;
+	if (hi) {
+		uint64_t wh = eight_digits_le(hi);
+		int lead = __builtin_ctzll(wh ^ 0x3030303030303030ull) / 8;   /* HI > 0 */
+		put8(p, wh >> (8 * lead));
+		p += 8 - lead;
+		put8(p, wl);
+		p += 8 - k;
+	} else {
+		int lead = __builtin_ctzll(x | 1ull << 63) / 8, first = lead < 7 - k ? lead : 7 - k;
+		put8(p, wl >> (8 * first));
+		p += 8 - k - first;
+	}
+	if (k > trail) {
+		*p = '.';
+		put8(p + 1, wl >> (8 * (8 - k)));
+		p += 1 + k - trail;
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
 /* The decimal M * 10^-K (M an integer, 0 <= K <= 20), negated when NEG:
  * trailing zeros of the fraction dropped, at least one digit before the
  * point.  M's 24 digits are made at once; the text is then two copies
  * out of them (of a fixed size, which the compiler makes a few moves;
  * S has room for what they copy beyond the text).  The longest text is
  * 23 bytes ("-0." and 20 digits). */
-static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+static size_t write_fixed_long(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
 	static const uint64_t zeros = 0x3030303030303030ull;   /* "00000000" */
 	uint64_t w[6];   /* M's 24 digits, then what the copies read past them */
@@ -337,6 +393,15 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
 	return (size_t)(p - s);
 }
 
+/* The short numbers without write_fixed_long's arrays (whose stack guard
+ * alone costs as much as a third of the short path). */
+static inline size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	if (m < 10000000000000000ull && k <= 7)
+		return write_fixed_short(neg, m, k, buf);
+	return write_fixed_long(neg, m, k, buf);
+}
+
 /* The fast path of num_format(): V as a plain decimal of at most six
  * fractional digits, when one reads back as V.  M, the integer nearest
  * V * 10^6, is exact and so is 10^6, and division is correctly rounded:
@@ -345,7 +410,7 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
  * decimal that reads back is M with trailing zeros dropped: M's zeros
  * give the shortest text.  Returns 0 when V is out of range or needs more
  * digits (the caller then uses format_exact). */
-static size_t format_decimal(double v, char buf[NUM_BUFSZ])
+static inline size_t format_decimal(double v, char buf[NUM_BUFSZ])
 {
 	double a = fabs(v), scaled = a * 1e6;
 	unsigned long long m;
@@ -355,7 +420,7 @@ static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 	m = (unsigned long long)(scaled + 0.5);
 	if ((double)m / 1e6 != a)
 		return 0;
-	return write_fixed(v < 0, m, 6, buf);
+	return write_fixed_short(v < 0, m, 6, buf);   /* M <= 2^50 < 10^16 */
 }
 
 /* Writes the decimal DIGITS (N of them, no leading zero) times 10^EXP10
@@ -748,7 +813,10 @@ static size_t format_search(double v, char buf[NUM_BUFSZ])
 	return write_g(neg, digits, 17, exp10, 17, buf);
 }
 
-size_t num_format(double v, char buf[NUM_BUFSZ])
+/* num_format() of what format_decimal() does not take (zero, the
+ * non-finite, integers, numbers of more digits), out of line so that the
+ * fast path, inlined in the callers, carries none of its weight. */
+static __attribute__((noinline)) size_t format_rest(double v, char buf[NUM_BUFSZ])
 {
 	int prec, len = 0;
 	size_t fast;
@@ -763,8 +831,6 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
-	if ((fast = format_decimal(v, buf)) != 0)
-		return fast;
 	if (fabs(v) < 1e17 && v == floor(v))
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
 	if ((fast = format_exact(v, buf)) != 0)
@@ -778,6 +844,21 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 			break;
 	}
 	return tidy_exponent(buf, (size_t)len);
+}
+
+/* format_decimal() takes no zero, nothing non-finite and no subnormal (its
+ * numbers are 1e-4 and up), so trying it first gives what trying it after
+ * those did. */
+static inline size_t format_shortest(double v, char buf[NUM_BUFSZ])
+{
+	size_t fast = format_decimal(v, buf);
+
+	return fast ? fast : format_rest(v, buf);
+}
+
+size_t num_format(double v, char buf[NUM_BUFSZ])
+{
+	return format_shortest(v, buf);
 }
 
 /* |V| rounded to 6 significant digits as printf("%g") rounds it, in fixed
@@ -878,7 +959,7 @@ size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 			t = t % 10 == 0 ? t / 10 : t;
 		}
 		if (t < 1000000)
-			return write_fixed(s < 0, m, 6, buf);
+			return write_fixed_short(s < 0, m, 6, buf);   /* M < 10^12 */
 	}
 	return format_g(r, buf);
 }
@@ -906,9 +987,19 @@ size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, strlen(buf));
 }
 
+/* format_shortest() with subnormals as 0: format_decimal() takes none. */
+static inline size_t format_out(double v, char buf[NUM_BUFSZ])
+{
+	size_t fast = format_decimal(v, buf);
+
+	if (fast)
+		return fast;
+	return format_rest(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+}
+
 size_t num_format_out(double v, char buf[NUM_BUFSZ])
 {
-	return num_format(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+	return format_out(v, buf);
 }
 
 size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
@@ -926,7 +1017,7 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 		} else if (style == NUM_G6)
 			len += num_format_g6(v[i], buf + len);
 		else
-			len += num_format_out(v[i], buf + len);
+			len += format_out(v[i], buf + len);
 	}
 	return len;
 }
