@@ -664,24 +664,66 @@ static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
 	return p;
 }
 
-/* The decimal of P digits C (no leading zero) times 10^EXP10, EXP10 the
- * exponent of its first digit, as %.17g writes it: trailing zeros
- * dropped, exponent form below 1e-4 and from 1e17 on. */
-static size_t write_digits(int neg, unsigned long long c, int p, int exp10, char buf[NUM_BUFSZ])
+/* Writes the 17 digits of Q (10^16 <= Q < 10^17) at P (26 bytes): the
+ * first as one byte, the other sixteen with two 8-byte stores.  Returns
+ * how many are significant (those up to the last that is not 0). */
+static inline int put_digits17(char *p, unsigned long long q)
 {
-	int k = p - 1 - exp10;   /* digits after the point */
-	size_t len;
+	unsigned first = (unsigned)(q / TEN16);
+	unsigned long long rest = q - first * TEN16;
+	uint64_t wh = eight_digits_le((uint32_t)(rest / 100000000));
+	uint64_t wl = eight_digits_le((uint32_t)(rest % 100000000));
+	uint64_t xh = wh ^ 0x3030303030303030ull, xl = wl ^ 0x3030303030303030ull;
 
-	if (exp10 >= -4 && exp10 < 17) {
-		if (k < 0)
-			return write_fixed(neg, c * P10[-k], 0, buf);
-		return write_fixed(neg, c, k, buf);
+	p[0] = (char)('0' + first);
+	put8(p + 1, wh);
+	put8(p + 9, wl);
+	if (xl)
+		return 17 - __builtin_clzll(xl) / 8;
+	return xh ? 9 - __builtin_clzll(xh) / 8 : 1;
+}
+
+/* The decimal of the 17 digits Q (10^16 <= Q < 10^17) times 10^EXP10,
+ * EXP10 the exponent of its first digit, as %.17g writes it: trailing
+ * zeros dropped, exponent form below 1e-4 and from 1e17 on.  The digits
+ * are stored once where they go; in fixed form with a fraction, the 16
+ * bytes after the integer part move up one for the point (what they read
+ * and write past the text stays within NUM_BUFSZ: 35 bytes at most). */
+static size_t write_digits17(int neg, unsigned long long q, int exp10, char buf[NUM_BUFSZ])
+{
+	char *p = buf, *f;
+	uint64_t a, b;
+	int n;
+
+	*p = '-';
+	p += neg;
+	if (exp10 >= 0 && exp10 < 17) {
+		n = put_digits17(p, q);
+		if (n <= exp10 + 1) {
+			p += exp10 + 1;
+		} else {
+			f = p + exp10 + 1;
+			memcpy(&a, f, 8);
+			memcpy(&b, f + 8, 8);
+			*f = '.';
+			memcpy(f + 1, &a, 8);
+			memcpy(f + 9, &b, 8);
+			p += n + 1;
+		}
+	} else if (exp10 < 0 && exp10 >= -4) {
+		put8(p, 0x3030303030302E30ull);   /* "0.000000" */
+		p += 1 - exp10;
+		p += put_digits17(p, q);
+	} else {   /* d.ddde-X */
+		n = put_digits17(p + 1, q);
+		p[0] = p[1];
+		p[1] = '.';
+		p += n > 1 ? n + 1 : 1;
+		*p++ = 'e';
+		return (size_t)(p - buf) + num_format_long(exp10, p);
 	}
-	/* d.ddde-X: C's digits with the point after the first */
-	len = write_fixed(neg, c, p - 1, buf);
-	buf[len++] = 'e';
-	len += num_format_long(exp10, buf + len);
-	return len;
+	*p = '\0';
+	return (size_t)(p - buf);
 }
 
 /* The shortest text of V (normal, non-zero) from exact integer arithmetic.
@@ -708,13 +750,10 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 		best = nearest17(&x), p = 17;
 	exp10 = 16 - x.k;
 	if (best == TEN17) {   /* 99..9 carried into one more digit */
-		best = 1;
-		p = 1;
+		best = TEN16;
 		exp10++;
-	} else {
-		best /= P10[17 - p];
 	}
-	return write_digits(v < 0, best, p, exp10, buf);
+	return write_digits17(v < 0, best, exp10, buf);   /* BEST's zeros dropped */
 }
 
 float num_float_via_text16(double x)
@@ -781,7 +820,7 @@ static int digits17(double a, char digits[17], int *exp10)
 /* Shortest text for values the plain-decimal path cannot take: the 17
  * correctly rounded digits, then the 15- and 16-digit roundings made from
  * them and checked by reading them back. */
-static size_t format_search(double v, char buf[NUM_BUFSZ])
+static __attribute__((noinline)) size_t format_search(double v, char buf[NUM_BUFSZ])
 {
 	char digits[17];
 	int exp10, p, i, neg = v < 0;
@@ -831,7 +870,8 @@ static __attribute__((noinline)) size_t format_rest(double v, char buf[NUM_BUFSZ
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
-	if (fabs(v) < 1e17 && v == floor(v))
+	/* integral: below 1e17 the conversion to long long is exact, and cheaper than floor() */
+	if (fabs(v) < 1e17 && (double)(long long)v == v)
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
 	if ((fast = format_exact(v, buf)) != 0)
 		return fast;
