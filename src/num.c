@@ -664,6 +664,41 @@ static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
 	return p;
 }
 
+/* within_half_place() in 64 bits. */
+static inline int within64(const struct exact *x, uint64_t d, int below, uint64_t five_k)
+{
+	if (below && x->m == (1ull << 52))
+		d *= 2;
+	return (x->m & 1) ? d < five_k : d <= five_k;
+}
+
+/* format_exact()'s choice (the nearest decimal of 15 digits that reads
+ * back, else of 16, else of 17; in units of Q) in 64-bit arithmetic, for
+ * the numbers of a pose's magnitudes: with S-K <= 58 and K <= 27, 5^K
+ * (< 2^63) and every twice-distance it compares fit, the largest being a
+ * 15-digit decimal's, at most 13 units of Q away and doubled once more
+ * below a power of two: 52 * 2^58 < 2^64.  The 15-digit decimal is the
+ * multiple of 100 within 12 units (half a place is at most 11.1), the
+ * 16-digit one the nearer multiple of 10, a tie (Q ending in 5, R zero)
+ * going to the even one, as nearest_if_exact() chooses. */
+static unsigned long long choose64(const struct exact *x)
+{
+	uint64_t one = 1ull << x->shift, f = (uint64_t)x->r, five_k = (uint64_t)x->five_k;
+	uint64_t q = x->q, t = q % 100, u = t % 10;
+
+	if (t <= 12 && within64(x, 2 * (t * one + f), 1, five_k))
+		return q - t;
+	if (t >= 88 && within64(x, 2 * ((100 - t) * one - f), 0, five_k))
+		return q + 100 - t;
+	if (u < 5 || (u == 5 && f == 0 && (q / 10) % 2 == 0)) {
+		if (within64(x, 2 * (u * one + f), 1, five_k))
+			return q - u;
+	} else if (within64(x, 2 * ((10 - u) * one - f), 0, five_k)) {
+		return q + 10 - u;
+	}
+	return q + (2 * f > one || (2 * f == one && (q & 1)));   /* nearest17() */
+}
+
 /* Writes the 17 digits of Q (10^16 <= Q < 10^17) at P (26 bytes): the
  * first as one byte, the other sixteen with two 8-byte stores.  Returns
  * how many are significant (those up to the last that is not 0). */
@@ -741,6 +776,10 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 
 	if (exact_scale(fabs(v), &x) != 0)
 		return 0;
+	if (x.shift <= 58 && x.k <= 27) {
+		best = choose64(&x);
+		goto write;
+	}
 	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
 	 * took format_decimal).  15 or fewer can read back only when Q's last
 	 * two digits are within half a place (at most 11.1 units) of a
@@ -748,6 +787,7 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 	if (!((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0) &&
 	    (best = nearest_if_exact(&x, p = 16)) == 0)
 		best = nearest17(&x), p = 17;
+write:
 	exp10 = 16 - x.k;
 	if (best == TEN17) {   /* 99..9 carried into one more digit */
 		best = TEN16;

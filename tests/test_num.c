@@ -1738,8 +1738,11 @@ static double any_kind(uint64_t r, int i)
 		for (k = (int)((r >> 8) % 7) - 3; k != 0; k += k < 0 ? 1 : -1)
 			v = nextafter(v, k < 0 ? 0 : INFINITY);
 		break;
-	case 5:   /* integers, small and up to 2^64 */
+	case 5:   /* integers, small and up to 2^64, and 53-bit ones halved a few
+		   times: exact decimals of 17 digits and more, ties at 16 */
 		v = (r & 0x10) ? (double)(rng() % 1000) : (double)(rng() >> (r % 64));
+		if (r & 0x20)
+			v = ldexp((double)(rng() >> 11), -1 - (int)((r >> 8) % 12));
 		break;
 	case 6:   /* any normal magnitude, any mantissa */
 		v = (1 + (double)(r >> 11) / 9007199254740992.0) * pow10_int((int)(rng() % 617) - 308);
