@@ -319,11 +319,18 @@ static inline int zero_digits(uint64_t w, int trailing)
  * every digit is 0 and gives at most 7, which still drops them all). */
 static inline size_t write_fixed_short(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
-	uint32_t hi = (uint32_t)(m / 100000000), lo = (uint32_t)(m % 100000000);
-	uint64_t wl = eight_digits_le(lo), x = wl ^ 0x3030303030303030ull;
+	uint32_t hi = 0, lo = (uint32_t)m;   /* most numbers: below 100, one group */
+	uint64_t wl, x;
 	char *p = buf;
-	int trail = __builtin_clzll(x | 1) / 8;
+	int trail;
 
+	if (m >= 100000000) {
+		hi = (uint32_t)(m / 100000000);
+		lo = (uint32_t)(m % 100000000);
+	}
+	wl = eight_digits_le(lo);
+	x = wl ^ 0x3030303030303030ull;
+	trail = __builtin_clzll(x | 1) / 8;
 	*p = '-';
 	p += neg;
 	if (hi) {
