@@ -532,12 +532,27 @@ static unsigned __int128 pow5(int k)
 	return k <= 27 ? p5[k] : (unsigned __int128)p5[27] * p5[k - 27];
 }
 
+/* N = M * 5^K for X's K, and S-K; -1 when they are out of the range the
+ * integers hold.  Below 5^28, one 64-bit multiplication. */
+static inline int scale_at(struct exact *x, int e2, unsigned __int128 *n)
+{
+	x->shift = -e2 - x->k;
+	if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
+		return -1;
+	x->five_k = pow5(x->k);
+	if (x->k <= 27)
+		*n = (unsigned __int128)x->m * (unsigned long long)x->five_k;
+	else
+		*n = (unsigned __int128)x->m * x->five_k;
+	return 0;
+}
+
 /* Returns 0, or -1 when A is out of the range the integers can hold (then
  * the caller asks printf). */
 static int exact_scale(double a, struct exact *x)
 {
 	unsigned long long bits;
-	int biased, e2, i, lg;
+	int biased, e2, lg;
 	unsigned __int128 n;
 
 	memcpy(&bits, &a, sizeof bits);
@@ -546,27 +561,24 @@ static int exact_scale(double a, struct exact *x)
 		return -1;                       /* subnormal, inf, nan */
 	x->m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
 	e2 = biased - 1075;                  /* A = M * 2^E2 */
-	/* floor(log10(2^(E2+52))) by 78913 / 2^18 ~ log10(2), an estimate
-	 * the loop corrects by one either way */
+	/* LG = floor(log10(2^E)), E = E2+52, exactly: 78913 / 2^18 is close
+	 * enough to log10(2) for |E| <= 1650 (E*78913 >> 18 is Ryu's
+	 * floor(E log10 2)); below 0 the rounding up of -E*78913 / 2^18 is
+	 * one more than its floor (never an integer: 2^18 does not divide
+	 * -E*78913), which is floor(E log10 2) since E log10 2 is no integer.
+	 * 2^E <= A < 2 * 2^E then puts A * 10^(16-LG) in [10^16, 2*10^17):
+	 * Q has 17 digits, or 18 and K is one less. */
 	lg = (e2 + 52) * 78913;
 	lg = lg >= 0 ? lg >> 18 : -((-lg + (1 << 18) - 1) >> 18);
 	x->k = 16 - lg;
-	for (i = 0; i < 3; i++) {
-		x->shift = -e2 - x->k;
-		if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
-			return -1;
-		x->five_k = pow5(x->k);
-		n = (unsigned __int128)x->m * x->five_k;
-		x->q = (unsigned long long)(n >> x->shift);   /* < 2^64: see the checks */
-		if ((n >> x->shift) >= TEN17)
-			x->k--;
-		else if (x->q < TEN16)
-			x->k++;
-		else
-			break;
-	}
-	if (i == 3)
+	if (scale_at(x, e2, &n) != 0)
 		return -1;
+	if ((n >> x->shift) >= TEN17) {
+		x->k--;
+		if (scale_at(x, e2, &n) != 0)
+			return -1;
+	}
+	x->q = (unsigned long long)(n >> x->shift);   /* < 10^17 */
 	x->r = n - ((unsigned __int128)x->q << x->shift);
 	return 0;
 }
