@@ -507,7 +507,8 @@ static int round_digits(char *digits, int p)
  *   A * 10^K = N / 2^(S-K) = Q + R / 2^(S-K),   N = M * 5^K,
  * with Q the 17-digit integer part (10^16 <= Q < 10^17).  Splitting 10^K
  * into 5^K * 2^K keeps N within 128 bits for K up to 32 (A down to about
- * 1e-16).  One unit of the 17th digit is then 1 in Q. */
+ * 1e-16), and within three 64-bit words up to 50 (1e-34; R still fits
+ * 128 bits: exact_scale_wide).  One unit of the 17th digit is then 1 in Q. */
 struct exact {
 	unsigned long long m, q;
 	unsigned __int128 r, five_k;   /* R, and 5^K */
@@ -517,7 +518,7 @@ struct exact {
 #define TEN16 P10[16]
 #define TEN17 P10[17]
 
-/* 5^K for K <= 32: 5^27 is the last power that fits 64 bits. */
+/* 5^K for K <= 50: 5^27 is the last power that fits 64 bits. */
 static unsigned __int128 pow5(int k)
 {
 	static const unsigned long long p5[28] = {
@@ -547,6 +548,48 @@ static inline int scale_at(struct exact *x, int e2, unsigned __int128 *n)
 	return 0;
 }
 
+/* N = M * 5^K in three 64-bit words, for K up to 50 (5^50 < 2^117, N <
+ * 2^170): *HI the upper two, *LO the lowest.  -1 when K or S-K is out of
+ * range: S-K must be 64 to 120, so that Q is in *HI alone and R, below
+ * 2^120, fits 128 bits as everything format_exact() compares does (its
+ * twice-distances are at most 13 * 2^121, doubled once more: < 2^126). */
+static int scale_wide_at(struct exact *x, int e2, unsigned __int128 *hi, uint64_t *lo)
+{
+	unsigned __int128 a0, a1;
+
+	x->shift = -e2 - x->k;
+	if (x->k < 0 || x->k > 50 || x->shift < 64 || x->shift > 120)
+		return -1;
+	x->five_k = pow5(x->k);
+	a0 = (unsigned __int128)x->m * (uint64_t)x->five_k;
+	a1 = (unsigned __int128)x->m * (uint64_t)(x->five_k >> 64);
+	*lo = (uint64_t)a0;
+	*hi = a1 + (a0 >> 64);
+	return 0;
+}
+
+/* exact_scale() for the small numbers whose K is above 32 (A below about
+ * 1e-16, computed poses' "zeros"), which printf took before: the same Q
+ * and R (below 2^120), from N in three words. */
+static int exact_scale_wide(struct exact *x, int e2)
+{
+	unsigned __int128 hi;
+	uint64_t lo;
+	int s;
+
+	if (scale_wide_at(x, e2, &hi, &lo) != 0)
+		return -1;
+	if ((hi >> (x->shift - 64)) >= TEN17) {
+		x->k--;
+		if (scale_wide_at(x, e2, &hi, &lo) != 0)
+			return -1;
+	}
+	s = x->shift - 64;
+	x->q = (unsigned long long)(hi >> s);   /* < 10^17 */
+	x->r = ((hi - ((unsigned __int128)x->q << s)) << 64) | lo;
+	return 0;
+}
+
 /* Returns 0, or -1 when A is out of the range the integers can hold (then
  * the caller asks printf). */
 static int exact_scale(double a, struct exact *x)
@@ -571,6 +614,8 @@ static int exact_scale(double a, struct exact *x)
 	lg = (e2 + 52) * 78913;
 	lg = lg >= 0 ? lg >> 18 : -((-lg + (1 << 18) - 1) >> 18);
 	x->k = 16 - lg;
+	if (x->k > 32)
+		return exact_scale_wide(x, e2);
 	if (scale_at(x, e2, &n) != 0)
 		return -1;
 	if ((n >> x->shift) >= TEN17) {

@@ -1721,7 +1721,15 @@ static double any_kind(uint64_t r, int i)
 	case 0:   /* any bit pattern: subnormals, huge, tiny, inf, nan */
 		memcpy(&v, &r, sizeof v);
 		return v;
-	case 1:   /* a short decimal: 1 to 9 digits, 0 to 12 places */
+	case 1:   /* a short decimal: 1 to 9 digits, 0 to 12 places; or a
+		   decimal of 15 to 17 digits ending in 5, 1e-40 to 1e20: the
+		   double nearest it lies next to a tie at 14 to 16 digits */
+		if (r & 0x100000) {
+			char t[64];
+			snprintf(t, sizeof t, "%llu5e%d", (unsigned long long)(old_P10[13 + r % 3] +
+				 rng() % (9 * old_P10[13 + r % 3])), (int)((r >> 8) % 61) - 56);
+			return strtod(t, NULL) * ((r >> 63) ? -1 : 1);
+		}
 		v = (double)(rng() % old_P10[1 + r % 9]) / pow10_int((int)((r >> 8) % 13));
 		break;
 	case 2:   /* a computed pose: 15 to 17 digits, a pose's magnitudes */
@@ -1744,8 +1752,9 @@ static double any_kind(uint64_t r, int i)
 		if (r & 0x20)
 			v = ldexp((double)(rng() >> 11), -1 - (int)((r >> 8) % 12));
 		break;
-	case 6:   /* any normal magnitude, any mantissa */
-		v = (1 + (double)(r >> 11) / 9007199254740992.0) * pow10_int((int)(rng() % 617) - 308);
+	case 6:   /* any normal magnitude, any mantissa; half of them 1e-40 to 1e17 */
+		k = (r & 1) ? (int)(rng() % 57) - 40 : (int)(rng() % 617) - 308;
+		v = (1 + (double)(r >> 11) / 9007199254740992.0) * pow10_int(k);
 		break;
 	default:   /* the short decimals of a colour or mass: 1e-6 to 1e9 */
 		v = (double)(rng() % 1000000000) / pow10_int((int)((r >> 8) % 16));
