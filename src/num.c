@@ -247,10 +247,12 @@ static const unsigned long long P10[] = {
 };
 
 /* The eight decimal digits of X (< 10^8, leading zeros kept) as ASCII, the
- * first digit in the lowest byte: split into halves of four digits, those
- * into pairs, the pairs into digits, every lane of the word at once (each
- * step's multiply-and-shift divides exactly in the lane's range). */
-static inline uint64_t eight_digits(uint32_t x)
+ * first digit in the lowest byte of the value (whatever the byte order:
+ * the shifts of write_fixed_short count on it): split into halves of four
+ * digits, those into pairs, the pairs into digits, every lane of the word
+ * at once (each step's multiply-and-shift divides exactly in the lane's
+ * range). */
+static inline uint64_t eight_digits_le(uint32_t x)
 {
 	uint64_t v = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
 	uint64_t hundreds = ((v * 10486) >> 20) & 0x0000007F0000007Full;   /* /100 */
@@ -258,7 +260,23 @@ static inline uint64_t eight_digits(uint32_t x)
 	uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;      /* /10 */
 	uint64_t w = tens | ((pairs - tens * 10) << 8);
 
-	w += 0x3030303030303030ull;
+	return w + 0x3030303030303030ull;
+}
+
+/* Stores the 8 bytes of W at P, its lowest byte first. */
+static inline void put8(char *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	memcpy(p, &w, sizeof w);
+}
+
+/* The eight digits of X in memory order (the first digit first). */
+static inline uint64_t eight_digits(uint32_t x)
+{
+	uint64_t w = eight_digits_le(x);
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 	w = __builtin_bswap64(w);
 #endif
@@ -291,13 +309,58 @@ static inline int zero_digits(uint64_t w, int trailing)
 #endif
 }
 
+/* write_fixed() for M < 10^16 and K <= 7, the numbers most often
+ * written (format_decimal's, num_format_g6's): M's two groups of eight
+ * digits, the integer part then the fraction each stored with one or two
+ * 8-byte moves (BUF has room for what they write past the text: at most
+ * 26 bytes), no second pass.  The lower group holds the fraction and at
+ * least one digit of the integer part; its '0' bytes give the zeros to
+ * drop at either end (OR-ing a bit into X keeps ctz and clz defined when
+ * every digit is 0 and gives at most 7, which still drops them all). */
+static inline size_t write_fixed_short(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	uint32_t hi = 0, lo = (uint32_t)m;   /* most numbers: below 100, one group */
+	uint64_t wl, x;
+	char *p = buf;
+	int trail;
+
+	if (m >= 100000000) {
+		hi = (uint32_t)(m / 100000000);
+		lo = (uint32_t)(m % 100000000);
+	}
+	wl = eight_digits_le(lo);
+	x = wl ^ 0x3030303030303030ull;
+	trail = __builtin_clzll(x | 1) / 8;
+	*p = '-';
+	p += neg;
+	if (hi) {
+		uint64_t wh = eight_digits_le(hi);
+		int lead = __builtin_ctzll(wh ^ 0x3030303030303030ull) / 8;   /* HI > 0 */
+		put8(p, wh >> (8 * lead));
+		p += 8 - lead;
+		put8(p, wl);
+		p += 8 - k;
+	} else {
+		int lead = __builtin_ctzll(x | 1ull << 63) / 8, first = lead < 7 - k ? lead : 7 - k;
+		put8(p, wl >> (8 * first));
+		p += 8 - k - first;
+	}
+	if (k > trail) {
+		*p = '.';
+		put8(p + 1, wl >> (8 * (8 - k)));
+		p += 1 + k - trail;
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
 /* The decimal M * 10^-K (M an integer, 0 <= K <= 20), negated when NEG:
  * trailing zeros of the fraction dropped, at least one digit before the
  * point.  M's 24 digits are made at once; the text is then two copies
  * out of them (of a fixed size, which the compiler makes a few moves;
  * S has room for what they copy beyond the text).  The longest text is
  * 23 bytes ("-0." and 20 digits). */
-static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+static size_t write_fixed_long(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
 {
 	static const uint64_t zeros = 0x3030303030303030ull;   /* "00000000" */
 	uint64_t w[6];   /* M's 24 digits, then what the copies read past them */
@@ -337,6 +400,15 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
 	return (size_t)(p - s);
 }
 
+/* The short numbers without write_fixed_long's arrays (whose stack guard
+ * alone costs as much as a third of the short path). */
+static inline size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	if (m < 10000000000000000ull && k <= 7)
+		return write_fixed_short(neg, m, k, buf);
+	return write_fixed_long(neg, m, k, buf);
+}
+
 /* The fast path of num_format(): V as a plain decimal of at most six
  * fractional digits, when one reads back as V.  M, the integer nearest
  * V * 10^6, is exact and so is 10^6, and division is correctly rounded:
@@ -345,7 +417,7 @@ static size_t write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUF
  * decimal that reads back is M with trailing zeros dropped: M's zeros
  * give the shortest text.  Returns 0 when V is out of range or needs more
  * digits (the caller then uses format_exact). */
-static size_t format_decimal(double v, char buf[NUM_BUFSZ])
+static inline size_t format_decimal(double v, char buf[NUM_BUFSZ])
 {
 	double a = fabs(v), scaled = a * 1e6;
 	unsigned long long m;
@@ -355,7 +427,7 @@ static size_t format_decimal(double v, char buf[NUM_BUFSZ])
 	m = (unsigned long long)(scaled + 0.5);
 	if ((double)m / 1e6 != a)
 		return 0;
-	return write_fixed(v < 0, m, 6, buf);
+	return write_fixed_short(v < 0, m, 6, buf);   /* M <= 2^50 < 10^16 */
 }
 
 /* Writes the decimal DIGITS (N of them, no leading zero) times 10^EXP10
@@ -435,7 +507,8 @@ static int round_digits(char *digits, int p)
  *   A * 10^K = N / 2^(S-K) = Q + R / 2^(S-K),   N = M * 5^K,
  * with Q the 17-digit integer part (10^16 <= Q < 10^17).  Splitting 10^K
  * into 5^K * 2^K keeps N within 128 bits for K up to 32 (A down to about
- * 1e-16).  One unit of the 17th digit is then 1 in Q. */
+ * 1e-16), and within three 64-bit words up to 50 (1e-34; R still fits
+ * 128 bits: exact_scale_wide).  One unit of the 17th digit is then 1 in Q. */
 struct exact {
 	unsigned long long m, q;
 	unsigned __int128 r, five_k;   /* R, and 5^K */
@@ -445,7 +518,7 @@ struct exact {
 #define TEN16 P10[16]
 #define TEN17 P10[17]
 
-/* 5^K for K <= 32: 5^27 is the last power that fits 64 bits. */
+/* 5^K for K <= 50: 5^27 is the last power that fits 64 bits. */
 static unsigned __int128 pow5(int k)
 {
 	static const unsigned long long p5[28] = {
@@ -460,12 +533,69 @@ static unsigned __int128 pow5(int k)
 	return k <= 27 ? p5[k] : (unsigned __int128)p5[27] * p5[k - 27];
 }
 
+/* N = M * 5^K for X's K, and S-K; -1 when they are out of the range the
+ * integers hold.  Below 5^28, one 64-bit multiplication. */
+static inline int scale_at(struct exact *x, int e2, unsigned __int128 *n)
+{
+	x->shift = -e2 - x->k;
+	if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
+		return -1;
+	x->five_k = pow5(x->k);
+	if (x->k <= 27)
+		*n = (unsigned __int128)x->m * (unsigned long long)x->five_k;
+	else
+		*n = (unsigned __int128)x->m * x->five_k;
+	return 0;
+}
+
+/* N = M * 5^K in three 64-bit words, for K up to 50 (5^50 < 2^117, N <
+ * 2^170): *HI the upper two, *LO the lowest.  -1 when K or S-K is out of
+ * range: S-K must be 64 to 120, so that Q is in *HI alone and R, below
+ * 2^120, fits 128 bits as everything format_exact() compares does (its
+ * twice-distances are at most 13 * 2^121, doubled once more: < 2^126). */
+static int scale_wide_at(struct exact *x, int e2, unsigned __int128 *hi, uint64_t *lo)
+{
+	unsigned __int128 a0, a1;
+
+	x->shift = -e2 - x->k;
+	if (x->k < 0 || x->k > 50 || x->shift < 64 || x->shift > 120)
+		return -1;
+	x->five_k = pow5(x->k);
+	a0 = (unsigned __int128)x->m * (uint64_t)x->five_k;
+	a1 = (unsigned __int128)x->m * (uint64_t)(x->five_k >> 64);
+	*lo = (uint64_t)a0;
+	*hi = a1 + (a0 >> 64);
+	return 0;
+}
+
+/* exact_scale() for the small numbers whose K is above 32 (A below about
+ * 1e-16, computed poses' "zeros"), which printf took before: the same Q
+ * and R (below 2^120), from N in three words. */
+static int exact_scale_wide(struct exact *x, int e2)
+{
+	unsigned __int128 hi;
+	uint64_t lo;
+	int s;
+
+	if (scale_wide_at(x, e2, &hi, &lo) != 0)
+		return -1;
+	if ((hi >> (x->shift - 64)) >= TEN17) {
+		x->k--;
+		if (scale_wide_at(x, e2, &hi, &lo) != 0)
+			return -1;
+	}
+	s = x->shift - 64;
+	x->q = (unsigned long long)(hi >> s);   /* < 10^17 */
+	x->r = ((hi - ((unsigned __int128)x->q << s)) << 64) | lo;
+	return 0;
+}
+
 /* Returns 0, or -1 when A is out of the range the integers can hold (then
  * the caller asks printf). */
 static int exact_scale(double a, struct exact *x)
 {
 	unsigned long long bits;
-	int biased, e2, i, lg;
+	int biased, e2, lg;
 	unsigned __int128 n;
 
 	memcpy(&bits, &a, sizeof bits);
@@ -474,27 +604,26 @@ static int exact_scale(double a, struct exact *x)
 		return -1;                       /* subnormal, inf, nan */
 	x->m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
 	e2 = biased - 1075;                  /* A = M * 2^E2 */
-	/* floor(log10(2^(E2+52))) by 78913 / 2^18 ~ log10(2), an estimate
-	 * the loop corrects by one either way */
+	/* LG = floor(log10(2^E)), E = E2+52, exactly: 78913 / 2^18 is close
+	 * enough to log10(2) for |E| <= 1650 (E*78913 >> 18 is Ryu's
+	 * floor(E log10 2)); below 0 the rounding up of -E*78913 / 2^18 is
+	 * one more than its floor (never an integer: 2^18 does not divide
+	 * -E*78913), which is floor(E log10 2) since E log10 2 is no integer.
+	 * 2^E <= A < 2 * 2^E then puts A * 10^(16-LG) in [10^16, 2*10^17):
+	 * Q has 17 digits, or 18 and K is one less. */
 	lg = (e2 + 52) * 78913;
 	lg = lg >= 0 ? lg >> 18 : -((-lg + (1 << 18) - 1) >> 18);
 	x->k = 16 - lg;
-	for (i = 0; i < 3; i++) {
-		x->shift = -e2 - x->k;
-		if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
-			return -1;
-		x->five_k = pow5(x->k);
-		n = (unsigned __int128)x->m * x->five_k;
-		x->q = (unsigned long long)(n >> x->shift);   /* < 2^64: see the checks */
-		if ((n >> x->shift) >= TEN17)
-			x->k--;
-		else if (x->q < TEN16)
-			x->k++;
-		else
-			break;
-	}
-	if (i == 3)
+	if (x->k > 32)
+		return exact_scale_wide(x, e2);
+	if (scale_at(x, e2, &n) != 0)
 		return -1;
+	if ((n >> x->shift) >= TEN17) {
+		x->k--;
+		if (scale_at(x, e2, &n) != 0)
+			return -1;
+	}
+	x->q = (unsigned long long)(n >> x->shift);   /* < 10^17 */
 	x->r = n - ((unsigned __int128)x->q << x->shift);
 	return 0;
 }
@@ -599,24 +728,101 @@ static int c_digits(unsigned long long c, int p, char digits[17], int *exp10)
 	return p;
 }
 
-/* The decimal of P digits C (no leading zero) times 10^EXP10, EXP10 the
- * exponent of its first digit, as %.17g writes it: trailing zeros
- * dropped, exponent form below 1e-4 and from 1e17 on. */
-static size_t write_digits(int neg, unsigned long long c, int p, int exp10, char buf[NUM_BUFSZ])
+/* within_half_place() in 64 bits. */
+static inline int within64(const struct exact *x, uint64_t d, int below, uint64_t five_k)
 {
-	int k = p - 1 - exp10;   /* digits after the point */
-	size_t len;
+	if (below && x->m == (1ull << 52))
+		d *= 2;
+	return (x->m & 1) ? d < five_k : d <= five_k;
+}
 
-	if (exp10 >= -4 && exp10 < 17) {
-		if (k < 0)
-			return write_fixed(neg, c * P10[-k], 0, buf);
-		return write_fixed(neg, c, k, buf);
+/* format_exact()'s choice (the nearest decimal of 15 digits that reads
+ * back, else of 16, else of 17; in units of Q) in 64-bit arithmetic, for
+ * the numbers of a pose's magnitudes: with S-K <= 58 and K <= 27, 5^K
+ * (< 2^63) and every twice-distance it compares fit, the largest being a
+ * 15-digit decimal's, at most 13 units of Q away and doubled once more
+ * below a power of two: 52 * 2^58 < 2^64.  The 15-digit decimal is the
+ * multiple of 100 within 12 units (half a place is at most 11.1), the
+ * 16-digit one the nearer multiple of 10, a tie (Q ending in 5, R zero)
+ * going to the even one, as nearest_if_exact() chooses. */
+static unsigned long long choose64(const struct exact *x)
+{
+	uint64_t one = 1ull << x->shift, f = (uint64_t)x->r, five_k = (uint64_t)x->five_k;
+	uint64_t q = x->q, t = q % 100, u = t % 10;
+
+	if (t <= 12 && within64(x, 2 * (t * one + f), 1, five_k))
+		return q - t;
+	if (t >= 88 && within64(x, 2 * ((100 - t) * one - f), 0, five_k))
+		return q + 100 - t;
+	if (u < 5 || (u == 5 && f == 0 && (q / 10) % 2 == 0)) {
+		if (within64(x, 2 * (u * one + f), 1, five_k))
+			return q - u;
+	} else if (within64(x, 2 * ((10 - u) * one - f), 0, five_k)) {
+		return q + 10 - u;
 	}
-	/* d.ddde-X: C's digits with the point after the first */
-	len = write_fixed(neg, c, p - 1, buf);
-	buf[len++] = 'e';
-	len += num_format_long(exp10, buf + len);
-	return len;
+	return q + (2 * f > one || (2 * f == one && (q & 1)));   /* nearest17() */
+}
+
+/* Writes the 17 digits of Q (10^16 <= Q < 10^17) at P (26 bytes): the
+ * first as one byte, the other sixteen with two 8-byte stores.  Returns
+ * how many are significant (those up to the last that is not 0). */
+static inline int put_digits17(char *p, unsigned long long q)
+{
+	unsigned first = (unsigned)(q / TEN16);
+	unsigned long long rest = q - first * TEN16;
+	uint64_t wh = eight_digits_le((uint32_t)(rest / 100000000));
+	uint64_t wl = eight_digits_le((uint32_t)(rest % 100000000));
+	uint64_t xh = wh ^ 0x3030303030303030ull, xl = wl ^ 0x3030303030303030ull;
+
+	p[0] = (char)('0' + first);
+	put8(p + 1, wh);
+	put8(p + 9, wl);
+	if (xl)
+		return 17 - __builtin_clzll(xl) / 8;
+	return xh ? 9 - __builtin_clzll(xh) / 8 : 1;
+}
+
+/* The decimal of the 17 digits Q (10^16 <= Q < 10^17) times 10^EXP10,
+ * EXP10 the exponent of its first digit, as %.17g writes it: trailing
+ * zeros dropped, exponent form below 1e-4 and from 1e17 on.  The digits
+ * are stored once where they go; in fixed form with a fraction, the 16
+ * bytes after the integer part move up one for the point (what they read
+ * and write past the text stays within NUM_BUFSZ: 35 bytes at most). */
+static size_t write_digits17(int neg, unsigned long long q, int exp10, char buf[NUM_BUFSZ])
+{
+	char *p = buf, *f;
+	uint64_t a, b;
+	int n;
+
+	*p = '-';
+	p += neg;
+	if (exp10 >= 0 && exp10 < 17) {
+		n = put_digits17(p, q);
+		if (n <= exp10 + 1) {
+			p += exp10 + 1;
+		} else {
+			f = p + exp10 + 1;
+			memcpy(&a, f, 8);
+			memcpy(&b, f + 8, 8);
+			*f = '.';
+			memcpy(f + 1, &a, 8);
+			memcpy(f + 9, &b, 8);
+			p += n + 1;
+		}
+	} else if (exp10 < 0 && exp10 >= -4) {
+		put8(p, 0x3030303030302E30ull);   /* "0.000000" */
+		p += 1 - exp10;
+		p += put_digits17(p, q);
+	} else {   /* d.ddde-X */
+		n = put_digits17(p + 1, q);
+		p[0] = p[1];
+		p[1] = '.';
+		p += n > 1 ? n + 1 : 1;
+		*p++ = 'e';
+		return (size_t)(p - buf) + num_format_long(exp10, p);
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
 }
 
 /* The shortest text of V (normal, non-zero) from exact integer arithmetic.
@@ -634,6 +840,10 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 
 	if (exact_scale(fabs(v), &x) != 0)
 		return 0;
+	if (x.shift <= 58 && x.k <= 27) {
+		best = choose64(&x);
+		goto write;
+	}
 	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
 	 * took format_decimal).  15 or fewer can read back only when Q's last
 	 * two digits are within half a place (at most 11.1 units) of a
@@ -641,15 +851,13 @@ static size_t format_exact(double v, char buf[NUM_BUFSZ])
 	if (!((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = nearest_if_exact(&x, p = 15)) != 0) &&
 	    (best = nearest_if_exact(&x, p = 16)) == 0)
 		best = nearest17(&x), p = 17;
+write:
 	exp10 = 16 - x.k;
 	if (best == TEN17) {   /* 99..9 carried into one more digit */
-		best = 1;
-		p = 1;
+		best = TEN16;
 		exp10++;
-	} else {
-		best /= P10[17 - p];
 	}
-	return write_digits(v < 0, best, p, exp10, buf);
+	return write_digits17(v < 0, best, exp10, buf);   /* BEST's zeros dropped */
 }
 
 float num_float_via_text16(double x)
@@ -716,7 +924,7 @@ static int digits17(double a, char digits[17], int *exp10)
 /* Shortest text for values the plain-decimal path cannot take: the 17
  * correctly rounded digits, then the 15- and 16-digit roundings made from
  * them and checked by reading them back. */
-static size_t format_search(double v, char buf[NUM_BUFSZ])
+static __attribute__((noinline)) size_t format_search(double v, char buf[NUM_BUFSZ])
 {
 	char digits[17];
 	int exp10, p, i, neg = v < 0;
@@ -748,7 +956,10 @@ static size_t format_search(double v, char buf[NUM_BUFSZ])
 	return write_g(neg, digits, 17, exp10, 17, buf);
 }
 
-size_t num_format(double v, char buf[NUM_BUFSZ])
+/* num_format() of what format_decimal() does not take (zero, the
+ * non-finite, integers, numbers of more digits), out of line so that the
+ * fast path, inlined in the callers, carries none of its weight. */
+static __attribute__((noinline)) size_t format_rest(double v, char buf[NUM_BUFSZ])
 {
 	int prec, len = 0;
 	size_t fast;
@@ -763,9 +974,8 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
 		return strlen(buf);
 	}
-	if ((fast = format_decimal(v, buf)) != 0)
-		return fast;
-	if (fabs(v) < 1e17 && v == floor(v))
+	/* integral: below 1e17 the conversion to long long is exact, and cheaper than floor() */
+	if (fabs(v) < 1e17 && (double)(long long)v == v)
 		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
 	if ((fast = format_exact(v, buf)) != 0)
 		return fast;
@@ -778,6 +988,21 @@ size_t num_format(double v, char buf[NUM_BUFSZ])
 			break;
 	}
 	return tidy_exponent(buf, (size_t)len);
+}
+
+/* format_decimal() takes no zero, nothing non-finite and no subnormal (its
+ * numbers are 1e-4 and up), so trying it first gives what trying it after
+ * those did. */
+static inline size_t format_shortest(double v, char buf[NUM_BUFSZ])
+{
+	size_t fast = format_decimal(v, buf);
+
+	return fast ? fast : format_rest(v, buf);
+}
+
+size_t num_format(double v, char buf[NUM_BUFSZ])
+{
+	return format_shortest(v, buf);
 }
 
 /* |V| rounded to 6 significant digits as printf("%g") rounds it, in fixed
@@ -878,7 +1103,7 @@ size_t num_format_g6(double v, char buf[NUM_BUFSZ])
 			t = t % 10 == 0 ? t / 10 : t;
 		}
 		if (t < 1000000)
-			return write_fixed(s < 0, m, 6, buf);
+			return write_fixed_short(s < 0, m, 6, buf);   /* M < 10^12 */
 	}
 	return format_g(r, buf);
 }
@@ -906,9 +1131,19 @@ size_t num_format_float_shortest(float v, char buf[NUM_BUFSZ])
 	return tidy_exponent(buf, strlen(buf));
 }
 
+/* format_shortest() with subnormals as 0: format_decimal() takes none. */
+static inline size_t format_out(double v, char buf[NUM_BUFSZ])
+{
+	size_t fast = format_decimal(v, buf);
+
+	if (fast)
+		return fast;
+	return format_rest(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+}
+
 size_t num_format_out(double v, char buf[NUM_BUFSZ])
 {
-	return num_format(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+	return format_out(v, buf);
 }
 
 size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
@@ -926,7 +1161,7 @@ size_t num_format_vec(const double *v, int n, enum num_style style, char *buf)
 		} else if (style == NUM_G6)
 			len += num_format_g6(v[i], buf + len);
 		else
-			len += num_format_out(v[i], buf + len);
+			len += format_out(v[i], buf + len);
 	}
 	return len;
 }

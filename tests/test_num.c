@@ -987,3 +987,818 @@ Test(num_read_g, is_strtod_of_printf)
 		reads_as_printed(v);
 	}
 }
+
+/* ---- the formatters against the ones they replaced ------------------------
+ *
+ * The text u2s writes for a number must not change when its printing is
+ * made cheaper: below is a copy of src/num.c's formatting as it was before
+ * (issue 40), every name prefixed old_, and the test compares the two, byte
+ * for byte, over millions of doubles of every kind.  U2S_TIER=full runs
+ * many more. */
+/* Rewrites printf's exponent "e-07" / "e+300" as "e-7" / "e300". */
+static size_t old_tidy_exponent(char *buf, size_t len)
+{
+	char *e = strchr(buf, 'e');
+	char *src, *dst;
+
+	if (!e)
+		return len;
+	dst = e + 1;
+	src = e + 1;
+	if (*src == '+')
+		src++;
+	else if (*src == '-')
+		*dst++ = *src++;
+	while (*src == '0' && src[1] != '\0')
+		src++;
+	memmove(dst, src, strlen(src) + 1);
+	return strlen(buf);
+}
+
+static size_t old_num_format_long(long v, char *buf)
+{
+	char digits[24];
+	unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
+	size_t n = 0, len = 0;
+
+	do {
+		digits[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		buf[len++] = '-';
+	while (n)
+		buf[len++] = digits[--n];
+	buf[len] = '\0';
+	return len;
+}
+
+static const unsigned long long old_P10[] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+	1000000000000ull, 10000000000000ull, 100000000000000ull,
+	1000000000000000ull, 10000000000000000ull, 100000000000000000ull
+};
+
+/* The eight decimal digits of X (< 10^8, leading zeros kept) as ASCII, the
+ * first digit in the lowest byte: split into halves of four digits, those
+ * into pairs, the pairs into digits, every lane of the word at once (each
+ * step's multiply-and-shift divides exactly in the lane's range). */
+static inline uint64_t old_eight_digits(uint32_t x)
+{
+	uint64_t v = (uint64_t)(x / 10000) | ((uint64_t)(x % 10000) << 32);
+	uint64_t hundreds = ((v * 10486) >> 20) & 0x0000007F0000007Full;   /* /100 */
+	uint64_t pairs = hundreds | ((v - hundreds * 100) << 16);
+	uint64_t tens = ((pairs * 103) >> 10) & 0x000F000F000F000Full;      /* /10 */
+	uint64_t w = tens | ((pairs - tens * 10) << 8);
+
+	w += 0x3030303030303030ull;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+/* M as 24 decimal digits, leading zeros kept, into D[0..23]. */
+static inline void old_digits24(unsigned long long m, char d[24])
+{
+	unsigned long long hi = m / 100000000;
+	uint64_t w[3];
+
+	w[0] = old_eight_digits((uint32_t)(hi / 100000000));   /* < 1845: M < 2^64 */
+	w[1] = old_eight_digits((uint32_t)(hi % 100000000));
+	w[2] = old_eight_digits((uint32_t)(m % 100000000));
+	memcpy(d, w, sizeof w);
+}
+
+/* How many '0' bytes end (TRAILING) or begin the 8 digits W. */
+static inline int old_zero_digits(uint64_t w, int trailing)
+{
+	uint64_t x = w ^ 0x3030303030303030ull;   /* '0' bytes become 0 */
+
+	if (!x)
+		return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (trailing ? __builtin_ctzll(x) : __builtin_clzll(x)) / 8;
+#else
+	return (trailing ? __builtin_clzll(x) : __builtin_ctzll(x)) / 8;
+#endif
+}
+
+/* The decimal M * 10^-K (M an integer, 0 <= K <= 20), negated when NEG:
+ * trailing zeros of the fraction dropped, at least one digit before the
+ * point.  M's 24 digits are made at once; the text is then two copies
+ * out of them (of a fixed size, which the compiler makes a few moves;
+ * S has room for what they copy beyond the text).  The longest text is
+ * 23 bytes ("-0." and 20 digits). */
+static size_t old_write_fixed(int neg, unsigned long long m, int k, char buf[NUM_BUFSZ])
+{
+	static const uint64_t zeros = 0x3030303030303030ull;   /* "00000000" */
+	uint64_t w[6];   /* M's 24 digits, then what the copies read past them */
+	const char *d = (const char *)w;
+	char s[64], *p = s;
+	int lead, trail, i, first;
+
+	w[3] = w[4] = w[5] = zeros;
+	if (m < 100000000) {   /* most numbers: one group */
+		w[0] = w[1] = zeros;
+		w[2] = old_eight_digits((uint32_t)m);
+		lead = 16 + old_zero_digits(w[2], 0);
+		trail = m ? old_zero_digits(w[2], 1) : 24;
+	} else {
+		old_digits24(m, (char *)w);
+		for (i = 0, lead = 0; i < 3 && (lead += old_zero_digits(w[i], 0)) == 8 * (i + 1); i++)
+			;
+		for (i = 2, trail = 0; i >= 0 && (trail += old_zero_digits(w[i], 1)) == 8 * (3 - i); i--)
+			;
+	}
+	/* The integer part is D[first..24-K): from the first significant digit,
+	 * or the '0' just before the point when there is none. */
+	first = lead < 23 - k ? lead : 23 - k;
+	*p = '-';
+	p += neg;
+	memcpy(p, d + first, 24);
+	p += 24 - k - first;
+	if (trail > k)
+		trail = k;
+	if (k > trail) {
+		*p = '.';
+		memcpy(p + 1, d + 24 - k, 24);
+		p += 1 + k - trail;
+	}
+	*p = '\0';
+	memcpy(buf, s, 24);   /* the longest text, 23 bytes, and its NUL */
+	return (size_t)(p - s);
+}
+
+/* The fast path of old_num_format(): V as a plain decimal of at most six
+ * fractional digits, when one reads back as V.  M, the integer nearest
+ * V * 10^6, is exact and so is 10^6, and division is correctly rounded:
+ * M / 10^6 == V is exactly "the decimal M e-6 reads back as V".  Below
+ * 2^50, an M that reads back is within 1/8 of V * 10^6, so a shorter
+ * decimal that reads back is M with trailing zeros dropped: M's zeros
+ * give the shortest text.  Returns 0 when V is out of range or needs more
+ * digits (the caller then uses old_format_exact). */
+static size_t old_format_decimal(double v, char buf[NUM_BUFSZ])
+{
+	double a = fabs(v), scaled = a * 1e6;
+	unsigned long long m;
+
+	if (!(a >= 1e-4 && scaled < 1125899906842624.0))
+		return 0;
+	m = (unsigned long long)(scaled + 0.5);
+	if ((double)m / 1e6 != a)
+		return 0;
+	return old_write_fixed(v < 0, m, 6, buf);
+}
+
+/* Writes the decimal DIGITS (N of them, no leading zero) times 10^EXP10
+ * (the exponent of the first digit) as printf's %g would with precision P:
+ * trailing zeros dropped, exponent form below 1e-4 or from 10^P on. */
+static size_t old_write_g(int neg, char *digits, int n, int exp10, int p, char buf[NUM_BUFSZ])
+{
+	size_t len = 0;
+	int i;
+
+	while (n > 1 && digits[n - 1] == '0')
+		n--;
+	if (neg)
+		buf[len++] = '-';
+	if (exp10 < -4 || exp10 >= p) {
+		buf[len++] = digits[0];
+		if (n > 1) {
+			buf[len++] = '.';
+			for (i = 1; i < n; i++)
+				buf[len++] = digits[i];
+		}
+		buf[len++] = 'e';
+		len += old_num_format_long(exp10, buf + len);
+	} else if (exp10 < 0) {
+		buf[len++] = '0';
+		buf[len++] = '.';
+		for (i = -1; i > exp10; i--)
+			buf[len++] = '0';
+		for (i = 0; i < n; i++)
+			buf[len++] = digits[i];
+	} else {
+		for (i = 0; i < n || i <= exp10; i++) {
+			if (i == exp10 + 1)
+				buf[len++] = '.';
+			buf[len++] = i < n ? digits[i] : '0';
+		}
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+/* Rounds the 17 DIGITS of a %.16e text to P digits in place, half up;
+ * returns the exponent change (1 when 9.99... carried into 10), or -1 when
+ * the dropped part is exactly a half: the 17-digit text cannot tell which
+ * way the exact value rounds, and the caller asks printf. */
+static int old_round_digits(char *digits, int p)
+{
+	int i, carry;
+
+	if (digits[p] == '5') {
+		for (i = p + 1; i < 17 && digits[i] == '0'; i++)
+			;
+		if (i == 17)
+			return -1;
+	}
+	carry = digits[p] >= '5';
+	for (i = p - 1; i >= 0 && carry; i--) {
+		if (digits[i] == '9') {
+			digits[i] = '0';
+		} else {
+			digits[i]++;
+			carry = 0;
+		}
+	}
+	if (carry) {
+		memmove(digits + 1, digits, (size_t)p - 1);
+		digits[0] = '1';
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- exact decimal digits ------------------------------------------------ */
+
+/* A normal double A > 0 as an exact fixed-point decimal, in 128-bit
+ * integers: A = M / 2^S with M the 53-bit significand, and
+ *   A * 10^K = N / 2^(S-K) = Q + R / 2^(S-K),   N = M * 5^K,
+ * with Q the 17-digit integer part (10^16 <= Q < 10^17).  Splitting 10^K
+ * into 5^K * 2^K keeps N within 128 bits for K up to 32 (A down to about
+ * 1e-16).  One unit of the 17th digit is then 1 in Q. */
+struct old_exact {
+	unsigned long long m, q;
+	unsigned __int128 r, five_k;   /* R, and 5^K */
+	int shift, k;                  /* S - K, and K */
+};
+
+#define old_TEN16 old_P10[16]
+#define old_TEN17 old_P10[17]
+
+/* 5^K for K <= 32: 5^27 is the last power that fits 64 bits. */
+static unsigned __int128 old_pow5(int k)
+{
+	static const unsigned long long p5[28] = {
+		1ull, 5ull, 25ull, 125ull, 625ull, 3125ull, 15625ull, 78125ull, 390625ull,
+		1953125ull, 9765625ull, 48828125ull, 244140625ull, 1220703125ull,
+		6103515625ull, 30517578125ull, 152587890625ull, 762939453125ull,
+		3814697265625ull, 19073486328125ull, 95367431640625ull, 476837158203125ull,
+		2384185791015625ull, 11920928955078125ull, 59604644775390625ull,
+		298023223876953125ull, 1490116119384765625ull, 7450580596923828125ull
+	};
+
+	return k <= 27 ? p5[k] : (unsigned __int128)p5[27] * p5[k - 27];
+}
+
+/* Returns 0, or -1 when A is out of the range the integers can hold (then
+ * the caller asks printf). */
+static int old_exact_scale(double a, struct old_exact *x)
+{
+	unsigned long long bits;
+	int biased, e2, i, lg;
+	unsigned __int128 n;
+
+	memcpy(&bits, &a, sizeof bits);
+	biased = (int)(bits >> 52) & 0x7ff;
+	if (biased == 0 || biased == 0x7ff)
+		return -1;                       /* subnormal, inf, nan */
+	x->m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
+	e2 = biased - 1075;                  /* A = M * 2^E2 */
+	/* floor(log10(2^(E2+52))) by 78913 / 2^18 ~ log10(2), an estimate
+	 * the loop corrects by one either way */
+	lg = (e2 + 52) * 78913;
+	lg = lg >= 0 ? lg >> 18 : -((-lg + (1 << 18) - 1) >> 18);
+	x->k = 16 - lg;
+	for (i = 0; i < 3; i++) {
+		x->shift = -e2 - x->k;
+		if (x->k < 0 || x->k > 32 || x->shift <= 0 || x->shift > 120)
+			return -1;
+		x->five_k = old_pow5(x->k);
+		n = (unsigned __int128)x->m * x->five_k;
+		x->q = (unsigned long long)(n >> x->shift);   /* < 2^64: see the checks */
+		if ((n >> x->shift) >= old_TEN17)
+			x->k--;
+		else if (x->q < old_TEN16)
+			x->k++;
+		else
+			break;
+	}
+	if (i == 3)
+		return -1;
+	x->r = n - ((unsigned __int128)x->q << x->shift);
+	return 0;
+}
+
+/* Twice the distance from the integer C (in units of Q) to A, in units of
+ * 2^-(S-K); *BELOW tells whether C is under A.  |C - Q| <= 13. */
+static unsigned __int128 old_twice_distance(const struct old_exact *x, unsigned long long c, int *below)
+{
+	unsigned __int128 one = (unsigned __int128)1 << x->shift;
+
+	*below = c <= x->q;
+	if (*below)
+		return 2 * ((x->q - c) * one + x->r);
+	return 2 * ((c - x->q) * one - x->r);
+}
+
+/* Whether a decimal at twice the distance D from A (in units of
+ * 2^-(S-K)), below A when BELOW, reads back as A: it must lie within half
+ * a unit in the last place of A, whose neighbours are one place away
+ * (half a place below a power of two), ties going to the even significand. */
+static int old_within_half_place(const struct old_exact *x, unsigned __int128 d, int below)
+{
+	if (below && x->m == (1ull << 52))
+		d *= 2;
+	return (x->m & 1) ? d < x->five_k : d <= x->five_k;
+}
+
+/* Whether the integer C (in units of Q) reads back as A. */
+static int old_reads_back(const struct old_exact *x, unsigned long long c)
+{
+	unsigned __int128 d;
+	int below;
+
+	if (c + 13 < x->q || c > x->q + 13)
+		return 0;   /* half a place is at most 11.1 units of Q */
+	d = old_twice_distance(x, c, &below);
+	return old_within_half_place(x, d, below);
+}
+
+/* Of the two multiples of UNIT around Q, the one nearest A (a tie to the
+ * even multiple, as printf rounds), in units of Q; *D is twice its
+ * distance from A and *BELOW whether it is under A.  Q must be within 13
+ * units of both. */
+static inline unsigned long long old_nearest_multiple(const struct old_exact *x, unsigned long long unit,
+						  unsigned __int128 *d, int *below)
+{
+	unsigned long long lo = x->q - x->q % unit, hi = lo + unit;
+	unsigned __int128 dlo, dhi;
+	int lower;
+
+	dlo = old_twice_distance(x, lo, below);
+	dhi = old_twice_distance(x, hi, below);
+	lower = dlo == dhi ? (lo / unit) % 2 == 0 : dlo < dhi;
+	*d = lower ? dlo : dhi;
+	*below = lower;
+	return lower ? lo : hi;
+}
+
+/* The P-digit decimal nearest A, in units of Q (its 17-P last digits
+ * zero), when it reads back as A; else 0. */
+static unsigned long long old_nearest_if_exact(const struct old_exact *x, int p)
+{
+	unsigned long long unit = old_P10[17 - p], lo = x->q - x->q % unit, hi = lo + unit, c;
+	unsigned __int128 d;
+	int below;
+
+	if (x->q - lo > 13)
+		return hi - x->q <= 13 && old_reads_back(x, hi) ? hi : 0;
+	if (hi - x->q > 13)
+		return old_reads_back(x, lo) ? lo : 0;
+	c = old_nearest_multiple(x, unit, &d, &below);
+	return old_within_half_place(x, d, below) ? c : 0;
+}
+
+/* The 17-digit decimal nearest A, in units of Q (ties to the even digit).
+ * It always reads back: it is within half a unit of A, and half a place
+ * of A is at least 0.55 units (Q >= 10^16 and a place is 2^-52 of A, or
+ * half that below a power of two). */
+static unsigned long long old_nearest17(const struct old_exact *x)
+{
+	unsigned __int128 twice_r = 2 * x->r, one = (unsigned __int128)1 << x->shift;
+
+	return x->q + (twice_r > one || (twice_r == one && (x->q & 1)));
+}
+
+/* The digits of C (a multiple of 10^(17-P), at most 10^17) into DIGITS;
+ * returns how many, and adds to *EXP10 when C carried to 10^17. */
+static int old_c_digits(unsigned long long c, int p, char digits[17], int *exp10)
+{
+	int i;
+
+	if (c == old_TEN17) {
+		digits[0] = '1';
+		++*exp10;
+		return 1;
+	}
+	c /= old_P10[17 - p];
+	for (i = p - 1; i >= 0; i--) {
+		digits[i] = (char)('0' + (int)(c % 10));
+		c /= 10;
+	}
+	return p;
+}
+
+/* The decimal of P digits C (no leading zero) times 10^EXP10, EXP10 the
+ * exponent of its first digit, as %.17g writes it: trailing zeros
+ * dropped, exponent form below 1e-4 and from 1e17 on. */
+static size_t old_write_digits(int neg, unsigned long long c, int p, int exp10, char buf[NUM_BUFSZ])
+{
+	int k = p - 1 - exp10;   /* digits after the point */
+	size_t len;
+
+	if (exp10 >= -4 && exp10 < 17) {
+		if (k < 0)
+			return old_write_fixed(neg, c * old_P10[-k], 0, buf);
+		return old_write_fixed(neg, c, k, buf);
+	}
+	/* d.ddde-X: C's digits with the point after the first */
+	len = old_write_fixed(neg, c, p - 1, buf);
+	buf[len++] = 'e';
+	len += old_num_format_long(exp10, buf + len);
+	return len;
+}
+
+/* The shortest text of V (normal, non-zero) from exact integer arithmetic.
+ * Half a place of V is at most 11.1 units of Q, a 15-digit decimal's unit
+ * is 100: at most one 15-digit decimal reads back as V, and any shorter
+ * one that does is that one with zeros at the end.  So when the nearest
+ * 15-digit decimal reads back, it is the answer (old_write_digits drops its
+ * zeros); else the nearest of 16 digits, else of 17.  Returns 0 out of
+ * range (the caller asks printf). */
+static size_t old_format_exact(double v, char buf[NUM_BUFSZ])
+{
+	struct old_exact x;
+	unsigned long long best;
+	int p, exp10;
+
+	if (old_exact_scale(fabs(v), &x) != 0)
+		return 0;
+	/* What reaches here mostly needs 15 to 17 digits (shorter decimals
+	 * took old_format_decimal).  15 or fewer can read back only when Q's last
+	 * two digits are within half a place (at most 11.1 units) of a
+	 * multiple of 100. */
+	if (!((x.q % 100 <= 12 || x.q % 100 >= 88) && (best = old_nearest_if_exact(&x, p = 15)) != 0) &&
+	    (best = old_nearest_if_exact(&x, p = 16)) == 0)
+		best = old_nearest17(&x), p = 17;
+	exp10 = 16 - x.k;
+	if (best == old_TEN17) {   /* 99..9 carried into one more digit */
+		best = 1;
+		p = 1;
+		exp10++;
+	} else {
+		best /= old_P10[17 - p];
+	}
+	return old_write_digits(v < 0, best, p, exp10, buf);
+}
+
+/* The 17 significant digits of A (> 0) correctly rounded, and the decimal
+ * exponent of the first.  Returns 0, or -1 out of range or on an exact
+ * half (the caller then asks printf). */
+static int old_digits17(double a, char digits[17], int *exp10)
+{
+	struct old_exact x;
+	unsigned long long q;
+	unsigned __int128 half;
+
+	if (old_exact_scale(a, &x) != 0)
+		return -1;
+	half = (unsigned __int128)1 << (x.shift - 1);
+	if (x.r == half)
+		return -1;
+	q = x.q + (x.r > half);
+	if (q == old_TEN17)
+		return -1;                       /* 99..9 carried: rare, let printf do it */
+	*exp10 = 16 - x.k;
+	old_c_digits(q, 17, digits, exp10);
+	return 0;
+}
+
+/* Shortest text for values the plain-decimal path cannot take: the 17
+ * correctly rounded digits, then the 15- and 16-digit roundings made from
+ * them and checked by reading them back. */
+static size_t old_format_search(double v, char buf[NUM_BUFSZ])
+{
+	char digits[17];
+	int exp10, p, i, neg = v < 0;
+	double back;
+
+	if (old_digits17(fabs(v), digits, &exp10) != 0) {
+		char e17[40];
+		snprintf(e17, sizeof e17, "%.16e", fabs(v));
+		digits[0] = e17[0];
+		for (i = 1; i < 17; i++)
+			digits[i] = e17[i + 1];
+		exp10 = atoi(e17 + 19);
+	}
+	for (p = 15; p <= 16; p++) {
+		char d[17];
+		int shift;
+		size_t len;
+		memcpy(d, digits, sizeof d);
+		shift = old_round_digits(d, p);
+		if (shift < 0) {
+			len = (size_t)snprintf(buf, NUM_BUFSZ, "%.*g", p, v);
+			len = old_tidy_exponent(buf, len);
+		} else {
+			len = old_write_g(neg, d, p, exp10 + shift, p, buf);
+		}
+		if (num_parse(buf, &back) == 0 && back == v)
+			return len;   /* num_parse: strtod's value, faster on 15 digits */
+	}
+	return old_write_g(neg, digits, 17, exp10, 17, buf);
+}
+
+static size_t old_num_format(double v, char buf[NUM_BUFSZ])
+{
+	int prec, len = 0;
+	size_t fast;
+
+	if (v == 0) {
+		buf[0] = '0';
+		buf[1] = '\0';
+		return 1;
+	}
+	if (!isfinite(v)) {
+		/* Non-finite values never reach here from a valid model. */
+		strcpy(buf, v == 0 ? "0" : (isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf")));
+		return strlen(buf);
+	}
+	if ((fast = old_format_decimal(v, buf)) != 0)
+		return fast;
+	if (fabs(v) < 1e17 && v == floor(v))
+		return (size_t)snprintf(buf, NUM_BUFSZ, "%.0f", v);
+	if ((fast = old_format_exact(v, buf)) != 0)
+		return fast;
+	if (fabs(v) >= DBL_MIN)
+		return old_format_search(v, buf);
+	/* Subnormals may need very few digits: search from 1. */
+	for (prec = 1; prec <= 17; prec++) {
+		len = snprintf(buf, NUM_BUFSZ, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return old_tidy_exponent(buf, (size_t)len);
+}
+
+/* |V| rounded to 6 significant digits as printf("%g") rounds it, in fixed
+ * notation (1e-4 <= |V| < 1e6), when the rounding is clear: V * 10^(5-X),
+ * X the decimal exponent, is off by less than 1e-9 (the power is exact,
+ * the product rounded once), so its nearest integer is the exact value's
+ * unless the fraction is that close to a half.  Sets *WHOLE (1e5 to
+ * 1e6-1) and *PLACES (the digits after the point, 0 to 9) and returns 1,
+ * or returns 0 for printf to decide. */
+static int old_g_digits_fixed(double v, double *whole, int *places)
+{
+	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	double a = fabs(v), scaled, w;
+	int x = 5;
+
+	if (!(a >= 1e-4 && a < 1e6))
+		return 0;
+	while (x > -4 && a * pow10[5 - x] < 1e5)   /* exact below 1e15: no rounding */
+		x--;
+	scaled = a * pow10[5 - x];
+	w = floor(scaled);
+	if (fabs(scaled - w - 0.5) < 1e-9 || !(w >= 1e5 - 1 && w < 1e6))
+		return 0;
+	w += scaled - w > 0.5;
+	if (w < 1e5 || w >= 1e6)
+		return 0;   /* rounded to 7 digits, or short of 6: the general path */
+	*whole = w;
+	*places = 5 - x;
+	return 1;
+}
+
+/* printf("%g") of V in fixed notation, when old_g_digits_fixed() can say it. */
+static size_t old_format_g_fixed(double v, char buf[NUM_BUFSZ])
+{
+	double whole;
+	int places;
+
+	if (!old_g_digits_fixed(v, &whole, &places))
+		return 0;
+	return old_write_fixed(v < 0, (unsigned long long)whole, places, buf);
+}
+
+static double old_num_read_g(double v)
+{
+	static const double pow10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	char buf[NUM_BUFSZ + 8];
+	double whole;
+	int places;
+
+	if (v == 0 || !isfinite(v))
+		return v;
+	/* WHOLE and the power are exact: one division, correctly rounded,
+	 * is the double nearest the decimal, which is what strtod reads. */
+	if (old_g_digits_fixed(v, &whole, &places))
+		return copysign(whole / pow10[places], v);
+	snprintf(buf, sizeof buf, "%g", v);
+	return strtod(buf, NULL);
+}
+
+/* printf("%g") with "0" for zero and a tidy exponent, from the exact
+ * digits where they can be had (printf otherwise). */
+static size_t old_format_g(double v, char buf[NUM_BUFSZ])
+{
+	char digits[17];
+	int exp10, shift;
+	size_t fast;
+
+	if (v == 0) {
+		buf[0] = '0';
+		buf[1] = '\0';
+		return 1;
+	}
+	if ((fast = old_format_g_fixed(v, buf)) != 0)
+		return fast;
+	if (old_digits17(fabs(v), digits, &exp10) == 0 && (shift = old_round_digits(digits, 6)) >= 0)
+		return old_write_g(v < 0, digits, 6, exp10 + shift, 6, buf);
+	return old_tidy_exponent(buf, (size_t)snprintf(buf, NUM_BUFSZ, "%g", v));
+}
+
+static size_t old_num_format_g6(double v, char buf[NUM_BUFSZ])
+{
+	double s = round(v * 1e6), r = s / 1e6;
+	unsigned long long m, t;
+
+	if (!isfinite(r))
+		return old_format_g(v, buf);
+	/* Most values have few digits: M = |S|, 6 places of it after the
+	 * point, is then what %g prints (and the shortest text of R), without
+	 * printf's cost.  Its significant digits are T's: M without the zeros
+	 * at its end that the 6 places hold. */
+	if (fabs(s) >= 100 && fabs(s) < 1e12) {   /* 1e-4 <= |R| < 1e6 */
+		m = (unsigned long long)fabs(s);
+		if (m % 1000000 == 0) {
+			t = m / 1000000;
+		} else {   /* at most 5 zeros */
+			t = m % 1000 == 0 ? m / 1000 : m;
+			t = t % 100 == 0 ? t / 100 : t;
+			t = t % 10 == 0 ? t / 10 : t;
+		}
+		if (t < 1000000)
+			return old_write_fixed(s < 0, m, 6, buf);
+	}
+	return old_format_g(r, buf);
+}
+
+static size_t old_num_format_float(float v, char buf[NUM_BUFSZ])
+{
+	return old_format_g(v, buf);
+}
+
+__attribute__((unused)) static size_t old_num_format_float_shortest(float v, char buf[NUM_BUFSZ])
+{
+	int p;
+
+	if (v == 0) {
+		strcpy(buf, "0");
+		return 1;
+	}
+	for (p = 6; p < 9; p++) {
+		snprintf(buf, NUM_BUFSZ, "%.*g", p, (double)v);
+		if (strtof(buf, NULL) == v)
+			break;
+	}
+	if (p == 9)
+		snprintf(buf, NUM_BUFSZ, "%.9g", (double)v);
+	return old_tidy_exponent(buf, strlen(buf));
+}
+
+static size_t old_num_format_out(double v, char buf[NUM_BUFSZ])
+{
+	return old_num_format(fpclassify(v) == FP_SUBNORMAL ? 0.0 : v, buf);
+}
+
+static size_t old_num_format_vec(const double *v, int n, enum num_style style, char *buf)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i)
+			buf[len++] = ' ';
+		if (v[i] == 0) {   /* the most common number, in both styles */
+			buf[len++] = '0';
+			buf[len] = '\0';
+		} else if (style == NUM_G6)
+			len += old_num_format_g6(v[i], buf + len);
+		else
+			len += old_num_format_out(v[i], buf + len);
+	}
+	return len;
+}
+
+/* Both formatters' texts of V, in every form, must be the same. */
+static void same_as_before(double v)
+{
+	char got[NUM_BUFSZ + 8], want[NUM_BUFSZ + 8];
+	size_t n, m;
+	double a, b;
+
+	n = num_format(v, got);
+	m = old_num_format(v, want);
+	cr_assert(n == m && strcmp(got, want) == 0, "num_format(%a): \"%s\", before \"%s\"", v, got, want);
+	n = num_format_out(v, got);
+	m = old_num_format_out(v, want);
+	cr_assert(n == m && strcmp(got, want) == 0, "num_format_out(%a): \"%s\", before \"%s\"", v, got, want);
+	n = num_format_g6(v, got);
+	m = old_num_format_g6(v, want);
+	cr_assert(n == m && strcmp(got, want) == 0, "num_format_g6(%a): \"%s\", before \"%s\"", v, got, want);
+	n = num_format_float((float)v, got);
+	m = old_num_format_float((float)v, want);
+	cr_assert(n == m && strcmp(got, want) == 0, "num_format_float(%a): \"%s\", before \"%s\"", v, got, want);
+	a = num_read_g(v);
+	b = old_num_read_g(v);
+	cr_assert(memcmp(&a, &b, sizeof a) == 0 || (isnan(a) && isnan(b)), "num_read_g(%a)", v);
+}
+
+/* A double of the kind I (mod 8) names, from the random R and rng(). */
+static double any_kind(uint64_t r, int i)
+{
+	static const double scale[] = { 1e-3, 1e-2, 0.1, 1, 10, 100, 1e3, 1e4 };
+	double v;
+	int k;
+
+	switch (i % 8) {
+	case 0:   /* any bit pattern: subnormals, huge, tiny, inf, nan */
+		memcpy(&v, &r, sizeof v);
+		return v;
+	case 1:   /* a short decimal: 1 to 9 digits, 0 to 12 places; or a
+		   decimal of 15 to 17 digits ending in 5, 1e-40 to 1e20: the
+		   double nearest it lies next to a tie at 14 to 16 digits */
+		if (r & 0x100000) {
+			char t[64];
+			snprintf(t, sizeof t, "%llu5e%d", (unsigned long long)(old_P10[13 + r % 3] +
+				 rng() % (9 * old_P10[13 + r % 3])), (int)((r >> 8) % 61) - 56);
+			return strtod(t, NULL) * ((r >> 63) ? -1 : 1);
+		}
+		v = (double)(rng() % old_P10[1 + r % 9]) / pow10_int((int)((r >> 8) % 13));
+		break;
+	case 2:   /* a computed pose: 15 to 17 digits, a pose's magnitudes */
+		v = ((double)(r >> 11) / 9007199254740992.0 - 0.5) * scale[rng() % 8];
+		break;
+	case 3:   /* around a power of ten, a few places either side */
+		k = (int)(r % 80) - 40;
+		v = pow10_int(k);
+		for (k = (int)((r >> 8) % 7) - 3; k != 0; k += k < 0 ? 1 : -1)
+			v = nextafter(v, k < 0 ? 0 : INFINITY);
+		break;
+	case 4:   /* around a power of two */
+		v = ldexp(1, (int)(r % 200) - 100);
+		for (k = (int)((r >> 8) % 7) - 3; k != 0; k += k < 0 ? 1 : -1)
+			v = nextafter(v, k < 0 ? 0 : INFINITY);
+		break;
+	case 5:   /* integers, small and up to 2^64, and 53-bit ones halved a few
+		   times: exact decimals of 17 digits and more, ties at 16 */
+		v = (r & 0x10) ? (double)(rng() % 1000) : (double)(rng() >> (r % 64));
+		if (r & 0x20)
+			v = ldexp((double)(rng() >> 11), -1 - (int)((r >> 8) % 12));
+		break;
+	case 6:   /* any normal magnitude, any mantissa; half of them 1e-40 to 1e17 */
+		k = (r & 1) ? (int)(rng() % 57) - 40 : (int)(rng() % 617) - 308;
+		v = (1 + (double)(r >> 11) / 9007199254740992.0) * pow10_int(k);
+		break;
+	default:   /* the short decimals of a colour or mass: 1e-6 to 1e9 */
+		v = (double)(rng() % 1000000000) / pow10_int((int)((r >> 8) % 16));
+		if (r & 0x1000)
+			v = nextafter(v, (r & 0x2000) ? 0 : INFINITY);
+		break;
+	}
+	return (r >> 63) ? -v : v;
+}
+
+Test(num_format, same_text_as_before, .timeout = 600)
+{
+	const char *tier = getenv("U2S_TIER");
+	long i, n = tier && strcmp(tier, "full") == 0 ? 60000000 : 2000000;
+	static const double edges[] = {
+		0.0, -0.0, 1e-4, 9.9999999999999991e-5, 1e17, 99999999999999984.0, 1e16,
+		5e-324, DBL_MIN, DBL_MAX, 0.1 + 0.2, 1.0 / 3, 1125899906.842624, 1e-16,
+		4.4983706112096250e-22, 1.2246467991473532e-16, 0.3125, 18446744073709551616.0,
+	};
+
+	for (i = 0; i < (long)(sizeof edges / sizeof *edges); i++)
+		same_as_before(edges[i]);
+	same_as_before(INFINITY);
+	same_as_before(-INFINITY);
+	same_as_before(NAN);
+	rng_state = 0x0123456789ABCDEFull;
+	for (i = 0; i < n; i++)
+		same_as_before(any_kind(rng(), (int)i));
+}
+
+/* The vector forms, zeros and all. */
+Test(num_format_vec, same_text_as_before)
+{
+	long i;
+
+	rng_state = 0xFEDCBA9876543210ull;
+	for (i = 0; i < 100000; i++) {
+		double v[4];
+		char got[4 * NUM_BUFSZ], want[4 * NUM_BUFSZ];
+		int j, n = 1 + (int)(i % 4);
+		enum num_style st = (i & 4) ? NUM_G6 : NUM_SHORTEST;
+		for (j = 0; j < n; j++)
+			v[j] = (rng() & 3) == 0 ? 0.0 : any_kind(rng(), (int)(i >> 3) + j);
+		cr_assert_eq(num_format_vec(v, n, st, got), old_num_format_vec(v, n, st, want));
+		cr_assert_str_eq(got, want);
+	}
+}
