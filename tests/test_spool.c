@@ -56,7 +56,10 @@ static void *begin(void *argp, TALLOC_CTX *root, oom_jump *jump)
 	cr_assert_not_null(s);
 	s->arg = arg;
 	s->jump = jump;
-	s->second = !pthread_equal(pthread_self(), arg->caller);
+	/* begin makes the second thread's state only: the caller's is made
+	 * before the run (spool_job.caller_state) */
+	cr_assert(!pthread_equal(pthread_self(), arg->caller), "begin ran on the calling thread");
+	s->second = 1;
 	if (s->second && arg->fail_on_second == 1)
 		oom(jump);
 	return s;
