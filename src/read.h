@@ -11,6 +11,10 @@
  * once: SPLIT_MIN at build time (256 KiB by default); the tests that
  * compare the two readers lower it to 512 (not exported). */
 extern long long read_split_min;
+/* A half of at least twice this many bytes is parsed in pieces of about
+ * this size (reader.h's reader_feed_range): PIECE_SIZE at build time
+ * (2 MiB by default); the same tests lower it to 256. */
+extern long long read_piece_size;
 
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once

@@ -164,11 +164,20 @@ void reader_free(struct reader *r);
 int reader_feed_fd(struct reader *r, int fd);
 int reader_feed_mem(struct reader *r, const char *mem, size_t len);
 /* Parses BEFORE, bytes FROM..TO of FD, then AFTER, as one document
- * (with KEEP_AT set, the bytes are read there first; without, and below
- * 64 MiB, FROM..TO and AFTER are one final buffer, counted as above).
- * Returns U2S_OK, U2S_REJECTED (malformed) or U2S_IO (FD could not be read
- * whole). */
+ * (with KEEP_AT set, the bytes are read there first; without, FROM..TO
+ * and AFTER are one final buffer below 4 MiB, and above, pieces of about
+ * 2 MiB cut as reader_find_cut cuts, each one final buffer of the parser
+ * reset, all counted as above).  Returns U2S_OK, U2S_REJECTED (malformed,
+ * or a piece cut where it does not parse) or U2S_IO (FD could not be read
+ * whole, or the pieces' lines not counted: read it as a stream). */
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after);
+/* The offset, from AT on and before TO, of a line of FD that starts a
+ * <link>, <joint> or <gazebo> element (the children of <robot> a file may
+ * be cut before), or -1.  Of those in the first 64 KiB window with one it
+ * takes the first that is indented least: children of <robot> are indented
+ * less than what nests in them, in any file a program or a person
+ * indented.  The cut is a guess that the parse of each side confirms. */
+off_t reader_find_cut(int fd, off_t at, off_t to);
 
 #endif

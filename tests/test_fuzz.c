@@ -3,7 +3,8 @@
  * ($U2S_FUZZ_DIR/seeds) and each input it found a fault with
  * ($U2S_FUZZ_DIR/regress), kept as a regression test once the fault was
  * fixed.  read_split_min is lowered to 512 here, so most of these files are
- * read in two halves at once and compared with the same bytes read as one stream. */
+ * read in two halves at once (and read_piece_size to 256, so each half in
+ * pieces) and compared with the same bytes read as one stream. */
 #include <criterion/criterion.h>
 
 #include <dirent.h>
@@ -19,11 +20,12 @@
 #include "read.h"
 #include "testutil.h"
 
-/* Files from 512 bytes up are read in two halves (read.h): set before
- * Criterion forks the tests. */
+/* Files from 512 bytes up are read in two halves (read.h), each half from
+ * 512 bytes in pieces of about 256: set before Criterion forks the tests. */
 __attribute__((constructor)) static void split_from_512_bytes(void)
 {
 	read_split_min = 512;
+	read_piece_size = 256;
 }
 
 static void check_file(const char *path)

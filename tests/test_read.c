@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "read.h"
+#include "reader.h"
 #include "testutil.h"
 #include "resolve.h"
 
@@ -510,6 +511,82 @@ Test(read, large_input_in_chunks)
 	}
 	cr_assert_eq(i, NLINKS);
 	cr_assert_str_eq(rb->gazebos->elem->first->text, text);
+}
+
+/* A file of N links written to an unlinked temporary file: link i on line
+ * i + 2, every fifth after a comment with a two-byte character on its line
+ * (its column then counts characters), and, with COMMENTED, a comment of
+ * link lines in the middle, where pieces are cut. */
+static int links_file(int n, int commented, off_t *comment_at)
+{
+	char path[] = "/tmp/u2s-test-read-XXXXXX";
+	char *xml = talloc_strdup(ctx, "<robot name='pieces'>\n");
+	int fd, i;
+
+	for (i = 0; i < n; i++) {
+		if (commented && i == n / 2)
+			xml = talloc_asprintf_append(xml, "  <!--\n<link name='c1'/>\n<joint name='c2'/>\n"
+						     "<gazebo/>\n  -->\n");
+		xml = talloc_asprintf_append(xml, i % 5 ? "  <link name='l%d'/>\n" :
+						  "  <!-- \xc3\xa9 --><link name='l%d'/>\n", i);
+	}
+	xml = talloc_asprintf_append(xml, "</robot>\n");
+	if (commented)
+		*comment_at = strstr(xml, "<!--\n") - xml;
+	fd = mkstemp(path);
+	cr_assert_geq(fd, 0, "mkstemp: %s", strerror(errno));
+	unlink(path);
+	cr_assert_eq(write(fd, xml, strlen(xml)), (ssize_t)strlen(xml));
+	return fd;
+}
+
+/* A range parsed in pieces (read_piece_size lowered, as a half of a big
+ * file is): each piece a parser reset, its lines and columns counted on
+ * from the last piece's, as if the range were read as one stream. */
+Test(read, pieces_count_on_across_cuts)
+{
+	enum { N = 400 };
+	int fd = links_file(N, 0, NULL), i, rc;
+	struct reader r;
+	struct link *l;
+
+	read_piece_size = 256;
+	reader_init(&r, ctx, NULL, &diag);
+	rc = reader_feed_range(&r, fd, 0, lseek(fd, 0, SEEK_END), "", "");
+	reader_free(&r);
+	close(fd);
+	cr_assert_eq(rc, U2S_OK, "rc %d, first message: %s", rc, msgs.n ? msgs.line[0] : "(none)");
+	cr_assert(r.synthetic_root, "read as one piece");
+	cr_assert_str_eq(r.robot->name, "pieces");
+	cr_assert_eq(r.robot->nlinks, N);
+	for (i = 0, l = r.robot->links; l; l = l->next, i++) {
+		char want[32];
+		snprintf(want, sizeof want, "l%d", i);
+		cr_assert_str_eq(l->name, want);
+		cr_assert_eq(l->pos.line, (unsigned)i + 2, "%s on line %u", want, l->pos.line);
+		cr_assert_eq(l->pos.col, i % 5 ? 3u : 13u, "%s at column %u", want, l->pos.col);
+	}
+	cr_assert_eq(i, N);
+}
+
+/* A cut where no child of <robot> starts (here in a comment, the only
+ * lines in reach that look like one) leaves a piece that does not parse:
+ * rejected, never read as something else (read_split then reads the file
+ * as one stream). */
+Test(read, piece_cut_in_a_comment_is_refused)
+{
+	off_t comment_at;
+	int fd = links_file(40, 1, &comment_at), rc;
+	off_t size = lseek(fd, 0, SEEK_END);
+	struct reader r;
+
+	read_piece_size = comment_at + 1;   /* the window starts in the comment */
+	reader_init(&r, ctx, NULL, &diag);
+	rc = reader_feed_range(&r, fd, 0, size, "", "");
+	reader_free(&r);
+	close(fd);
+	cr_assert_eq(rc, U2S_REJECTED);
+	cr_assert_eq(diag.errors, 1);
 }
 
 Test(read, warnings_do_not_reject)
