@@ -90,6 +90,7 @@ struct cli {
 	int stdin_closed, stdout_closed; /* found closed at the start (and
 					  * now /dev/null) */
 	struct undo *undo;              /* what a fatal signal removes */
+	int threads_always;             /* U2S_THREADS=2 */
 };
 
 /* Writes D on standard error in the style of --diagnostics. */
@@ -1127,7 +1128,7 @@ static int convert_one(struct cli *c, const char *file, const char *out)
 		 * here, in every style */
 		struct u2s_options o = c->opts;
 		struct modeldir_run run = { &o, !!(c->opts.flags & U2S_WORLD), c->undo,
-					    say_code, c, out_of_memory, c };
+					    say_code, c, out_of_memory, c, c->threads_always };
 		o.diag_record_fn = print_record;
 		o.diag_record_arg = c;
 		rc = modeldir_make(&run, in_fd, name, out);
@@ -1219,6 +1220,7 @@ int main(int argc, char **argv)
 	struct undo undo = { NULL };
 	struct cli c;
 	int rc, closed = open_standard_fds();
+	const char *threads;
 
 	memset(&c, 0, sizeof c);
 	c.undo = &undo;
@@ -1247,9 +1249,12 @@ int main(int argc, char **argv)
 	c.opts.gz_resource_path = getenv("GZ_SIM_RESOURCE_PATH");
 	if (!c.opts.gz_resource_path)
 		c.opts.gz_resource_path = getenv("IGN_GAZEBO_RESOURCE_PATH");
-	/* For debugging: everything on one thread. */
-	if (getenv("U2S_THREADS") && strcmp(getenv("U2S_THREADS"), "1") == 0)
+	/* For debugging: everything on one thread (1), or a model folder's
+	 * threads whatever the machine's load (2: the tests' way to them). */
+	threads = getenv("U2S_THREADS");
+	if (threads && strcmp(threads, "1") == 0)
 		c.opts.flags |= U2S_SINGLE_THREAD;
+	c.threads_always = threads && strcmp(threads, "2") == 0;
 	if (c.stats) {
 		c.opts.stats_fn = keep_stats;
 		c.opts.stats_arg = &c.st;

@@ -629,16 +629,17 @@ static int processor_free(void)
 }
 
 /* Whether the other threads run: not under U2S_THREADS=1, nor on a busy
- * machine, nor under a limit of the address space or data (ulimit -v,
- * -d) below 1 GiB, where a thread's stack and malloc arena (64 MiB
- * reserved) could make u2s run out of memory where one thread did not. */
+ * machine (unless U2S_THREADS=2), nor under a limit of the address space
+ * or data (ulimit -v, -d) below 1 GiB, where a thread's stack and malloc
+ * arena (64 MiB reserved) could make u2s run out of memory where one
+ * thread did not. */
 static int threads_allowed(const struct modeldir_run *run)
 {
 	static const int limits[] = { RLIMIT_AS, RLIMIT_DATA };
 	struct rlimit lim;
 	size_t i;
 
-	if ((run->opts->flags & U2S_SINGLE_THREAD) || !processor_free())
+	if ((run->opts->flags & U2S_SINGLE_THREAD) || (!run->threads_always && !processor_free()))
 		return 0;
 	for (i = 0; i < sizeof limits / sizeof limits[0]; i++)
 		if (getrlimit(limits[i], &lim) != 0 ||

@@ -43,6 +43,8 @@ struct modeldir_run {
 	void *say_arg;
 	modeldir_oom_fn *oom;             /* does not return */
 	void *oom_arg;
+	int threads_always;               /* the other threads whatever the
+					   * machine's load (U2S_THREADS=2) */
 };
 
 /* The URDF read from IN_FD (named FILE; NULL: standard input) into the

@@ -218,6 +218,24 @@ ROS_PACKAGE_PATH=$p "$U2S" -q --model-dir="$out/other" "$work/robot/r.urdf" 2> /
 rc=$?
 [ $rc -eq 3 ] || fail "another folder gave status $rc, not 3"
 [ "$(cat "$out/other/file")" = keep ] && [ "$(ls -A "$out/other")" = file ] || fail "another folder was touched"
+# the copies and the later versions on other threads (U2S_THREADS=2:
+# whatever the machine's load) as on one: the same folder, messages and
+# status, also when a mesh is missing (the threads' failure redone on one)
+for t in 1 2; do
+	mkdir "$work/threads$t"
+	for r in r missing blob-missing; do
+		ROS_PACKAGE_PATH=$p U2S_THREADS=$t "$U2S" --world --model-dir="$work/threads$t/$r" \
+			"$work/robot/$r.urdf" > "$work/threads$t.$r.out" 2>&1
+		echo "status $?" >> "$work/threads$t.$r.out"
+	done
+done
+diff -r "$work/threads1" "$work/threads2" > /dev/null || fail "U2S_THREADS=2 made other folders than one thread"
+for r in r missing blob-missing; do
+	cmp -s "$work/threads1.$r.out" "$work/threads2.$r.out" ||
+		fail "$r: U2S_THREADS=2 said otherwise than one thread: $(diff "$work/threads1.$r.out" "$work/threads2.$r.out")"
+done
+[ -f "$work/threads2/r/model-1.9.sdf" ] && [ ! -e "$work/threads2/missing" ] ||
+	fail "U2S_THREADS=2: $(ls "$work/threads2")"
 
 # ---- the real robots of ../shared/packages -----------------------------------------
 if [ ! -d "$SHARED_PACKAGES/robots" ]; then
@@ -237,13 +255,14 @@ for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 	check_folder "$work/real/$n" "$SHARED_PACKAGES/share" || fail "$n: the folder is not right"
 	load_check "$work/real" "$n"
 done
-# all of them in one -d batch, a folder per robot: each is the folder made alone
+# all of them in one -d batch, a folder per robot, on one thread: each is
+# the folder made alone, with the other threads (U2S_THREADS=2)
 rm -rf "$work/batch" "$work/one" && mkdir "$work/one"
-AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair -d "$work/batch" --model-dir \
+AMENT_PREFIX_PATH=$SHARED_PACKAGES U2S_THREADS=1 "$U2S" -q --repair -d "$work/batch" --model-dir \
 	"$SHARED_PACKAGES"/robots/*.urdf || fail "-d --model-dir over the real robots failed"
 for r in "$SHARED_PACKAGES"/robots/*.urdf; do
 	n=$(basename "$r" .urdf)
-	AMENT_PREFIX_PATH=$SHARED_PACKAGES "$U2S" -q --repair --model-dir="$work/one/$n" "$r"
+	AMENT_PREFIX_PATH=$SHARED_PACKAGES U2S_THREADS=2 "$U2S" -q --repair --model-dir="$work/one/$n" "$r"
 	diff -r "$work/batch/$n" "$work/one/$n" > /dev/null ||
 		fail "$n: the batch's folder differs from the one made alone"
 done
