@@ -10,22 +10,67 @@
 #include "uri.h"
 #include "world.h"
 
-/* Row z of AT's rotation: how each axis of its frame rises in the world. */
-static void rising(struct pose at, double rz[3])
+/* A frame's place in the model, its rotation kept as a quaternion: placing
+ * a link composes the joints' origins from the root, and angles taken of
+ * each place and turned back into a rotation for the next would cost
+ * trigonometry and a rounding at every joint. */
+struct place {
+	struct vec3 p;
+	struct quat q;
+};
+
+static const struct place ROOT_PLACE = { { 0, 0, 0 }, { 1, 0, 0, 0 } };
+
+static int place_is_root(struct place a)
+{
+	return a.p.x == 0 && a.p.y == 0 && a.p.z == 0 && a.q.w == 1 && a.q.x == 0 &&
+	       a.q.y == 0 && a.q.z == 0;
+}
+
+/* B's rotation: pose_quat's bits, without its trigonometry for angles
+ * +0 +0 +0 (cosines 1, sines +0), those of most origins. */
+static struct quat turn_of(const struct pose *b)
+{
+	static const struct quat unit = { 1, 0, 0, 0 };
+	const double *a = b->rpy;
+
+	if (a[0] == 0 && a[1] == 0 && a[2] == 0 && !signbit(a[0]) && !signbit(a[1]) && !signbit(a[2]))
+		return unit;
+	return pose_quat(b);
+}
+
+/* B, given in the frame at A, in the model. */
+static struct place place_then(struct place a, struct pose b)
+{
+	struct place r;
+
+	if (place_is_root(a)) {   /* exactly B */
+		r.p = b.p;
+		r.q = turn_of(&b);
+		return r;
+	}
+	r.p = quat_rotate(a.q, b.p);
+	r.p.x += a.p.x, r.p.y += a.p.y, r.p.z += a.p.z;
+	r.q = quat_normalized(quat_mul(a.q, turn_of(&b)));
+	return r;
+}
+
+/* Row z of Q's rotation: how each axis of its frame rises in the world. */
+static void rising(struct quat q, double rz[3])
 {
 	double m[9];
 
-	quat_to_matrix(pose_quat(&at), m);
+	quat_to_matrix(q, m);
 	rz[0] = m[6];
 	rz[1] = m[7];
 	rz[2] = m[8];
 }
 
-double bounds_lowest(const struct geometry *g, struct pose at)
+static double lowest_at(const struct geometry *g, double c, struct quat q)
 {
-	double rz[3], c = at.p.z;
+	double rz[3];
 
-	rising(at, rz);
+	rising(q, rz);
 	switch (g->kind) {
 	case GEOM_BOX:
 		return c - (fabs(rz[0]) * g->size[0] + fabs(rz[1]) * g->size[1] +
@@ -42,14 +87,24 @@ double bounds_lowest(const struct geometry *g, struct pose at)
 	}
 }
 
-void bounds_mesh_direction(struct pose at, const double scale[3], double d[3])
+double bounds_lowest(const struct geometry *g, struct pose at)
+{
+	return lowest_at(g, at.p.z, pose_quat(&at));
+}
+
+static void mesh_direction(struct quat q, const double scale[3], double d[3])
 {
 	double rz[3];
 	int i;
 
-	rising(at, rz);
+	rising(q, rz);
 	for (i = 0; i < 3; i++)
 		d[i] = rz[i] * scale[i];
+}
+
+void bounds_mesh_direction(struct pose at, const double scale[3], double d[3])
+{
+	mesh_direction(pose_quat(&at), scale, d);
 }
 
 /* One collision of a mesh file, and the file's uses. */
@@ -102,7 +157,7 @@ static void mesh_unread(struct placer *p, const struct link *src, const struct i
 
 /* A mesh collision at AT: its use of its file, measured later. */
 static void mesh_seen(struct placer *p, const struct link *src, const struct item *it,
-		      struct pose at)
+		      struct place at)
 {
 	const char *where, *pkg_path, *path;
 	struct mesh_file *f;
@@ -132,40 +187,40 @@ static void mesh_seen(struct placer *p, const struct link *src, const struct ite
 	u->src = src;
 	u->it = it;
 	u->cz = at.p.z;
-	bounds_mesh_direction(at, it->geom.scale, u->d);
+	mesh_direction(at.q, it->geom.scale, u->d);
 	LIST_APPEND(f->first, f->last, u, next);
 	f->n++;
 }
 
 /* The collisions of link SRC, whose frame is at AT in the model. */
-static void link_seen(struct placer *p, const struct link *src, struct pose at)
+static void link_seen(struct placer *p, const struct link *src, struct place at)
 {
 	const struct item *it;
-	struct quat qa = pose_quat(&at);   /* pose_compose's, once for the link */
 
 	for (it = src->collisions.first; it; it = it->next) {
-		struct pose c = pose_is_identity(at) ? it->origin : pose_compose_q(at, qa, it->origin);
+		struct place c;
 		if (it->geom.kind == GEOM_NONE)
 			continue;
 		p->ncollisions++;
+		c = place_then(at, it->origin);
 		if (it->geom.kind == GEOM_MESH)
 			mesh_seen(p, src, it, c);
 		else
-			consider(p, bounds_lowest(&it->geom, c), src, it);
+			consider(p, lowest_at(&it->geom, c.p.z, c.q), src, it);
 	}
 }
 
 /* Where link L is in the model, its parent's place known (PLACES: link
- * name -> pose): at its joint's origin from the joint's parent, which
- * lumping may have made an ancestor further up (lump.c re-parents the
- * joints below a lumped link, their origins with them). */
-static struct pose link_place(struct placer *p, struct index *places, const struct link *l)
+ * name -> place, AT: L's, to be filled): at its joint's origin from the
+ * joint's parent, which lumping may have made an ancestor further up
+ * (lump.c re-parents the joints below a lumped link, their origins with
+ * them). */
+static struct place link_place(struct index *places, const struct link *l, struct place *at)
 {
 	const struct joint *pj = l->parent_joint;
-	const struct pose *parent = pj && pj->parent ? index_get(places, pj->parent->name) : NULL;
-	struct pose *at = must(p->rb->oom, talloc(p->tmp, struct pose));
+	const struct place *parent = pj && pj->parent ? index_get(places, pj->parent->name) : NULL;
 
-	*at = parent ? pose_compose(*parent, pj->origin) : POSE_IDENTITY;
+	*at = parent ? place_then(*parent, pj->origin) : ROOT_PLACE;
 	index_put(places, l->name, at);
 	return *at;
 }
@@ -178,19 +233,21 @@ static void walk_links(struct placer *p)
 	struct robot *rb = p->rb;
 	const struct link **stack;
 	struct index *places = index_new(p->tmp, rb->oom);
-	size_t top = 0;
+	struct place *place;   /* one per link placed, in the order placed */
+	size_t top = 0, nplaced = 0;
 	unsigned i;
 
 	if (!rb->root)
 		return;
 	stack = must(rb->oom, talloc_array(p->tmp, const struct link *, rb->nlinks + 1));
+	place = must(rb->oom, talloc_array(p->tmp, struct place, rb->nlinks + 1));
 	stack[top++] = rb->root;
 	while (top) {
 		const struct link *l = stack[--top];
-		struct pose at;
-		if (l->fate == LINK_DROPPED)
+		struct place at;
+		if (l->fate == LINK_DROPPED || nplaced == (size_t)rb->nlinks + 1)
 			continue;
-		at = link_place(p, places, l);
+		at = link_place(places, l, &place[nplaced++]);
 		p->nwritten += l->fate == LINK_WRITTEN;
 		if (l->owner && l->owner->fate == LINK_WRITTEN)
 			link_seen(p, l, at);

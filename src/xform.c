@@ -6,7 +6,7 @@
 
 const struct pose POSE_IDENTITY = { { 0, 0, 0 }, { 0, 0, 0 } };
 
-static struct quat quat_normalized(struct quat q)
+struct quat quat_normalized(struct quat q)
 {
 	double n = sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
 

@@ -29,6 +29,8 @@ int xyzw_to_rpy(const double v[4], double rpy[3]);
  * reference output carries, so u2s reproduces it where the reference does). */
 void quat_to_rpy_urdf(struct quat q, double rpy[3]);
 struct quat quat_mul(struct quat a, struct quat b);
+/* Q of length 1 (the identity when Q has no length or is not finite). */
+struct quat quat_normalized(struct quat q);
 struct quat quat_conj(struct quat q);
 struct vec3 quat_rotate(struct quat q, struct vec3 v);
 /* Row-major 3x3 rotation matrix of Q. */

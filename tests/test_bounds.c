@@ -310,6 +310,35 @@ Test(bounds, world_places_the_model, .init = make_dir, .fini = remove_dir)
 	free(r.sdf);
 }
 
+/* Places composed through a chain of joints each turned a quarter about x
+ * and 1 m up in its parent's frame: link k is turned k quarters, and l3,
+ * three quarters round, stands at z 0 with its 2 m side upright, its box
+ * reaching 1 m below; l4's sphere, a full turn round, only 0.25 m. */
+#define TURNED_JOINT(k, parent) \
+	"<joint name='j" #k "' type='revolute'><parent link='" parent "'/><child link='l" #k "'/>" \
+	"<origin xyz='0 0 1' rpy='1.5707963267948966 0 0'/><axis xyz='0 0 1'/>" \
+	"<limit lower='-1' upper='1' effort='1' velocity='1'/></joint>"
+static const char TURNED[] =
+	"<robot name='r'><link name='base'>" INERTIAL "</link>"
+	TURNED_JOINT(1, "base") "<link name='l1'>" INERTIAL "</link>"
+	TURNED_JOINT(2, "l1") "<link name='l2'>" INERTIAL "</link>"
+	TURNED_JOINT(3, "l2") "<link name='l3'>" INERTIAL
+	"<collision name='box'><geometry><box size='1 2 0.5'/></geometry></collision></link>"
+	TURNED_JOINT(4, "l3") "<link name='l4'>" INERTIAL
+	"<collision name='ball'><geometry><sphere radius='0.25'/></geometry></collision></link>"
+	"</robot>";
+
+Test(bounds, places_compose_turned_joints, .init = make_dir, .fini = remove_dir)
+{
+	struct run r = convert(TURNED, U2S_WORLD);
+
+	cr_assert_eq(r.rc, U2S_OK, "%s", r.msgs);
+	cr_assert(strstr(r.sdf, "    <pose>0 0 1 0 0 0</pose>\n  </model>"), "%s", r.sdf);
+	cr_assert(strstr(r.msgs, "(link 'l3', collision 'l3_fixed_joint_lump__box_collision')"),
+		  "%s", r.msgs);
+	free(r.sdf);
+}
+
 Test(bounds, what_is_not_placed, .init = make_dir, .fini = remove_dir)
 {
 	static const char fixed[] =
