@@ -87,18 +87,8 @@ struct result {
 	int rc;
 	int halves;
 	char *out;
-	char msgs[8192];
-	size_t mlen;
+	struct msgs_text msgs;
 };
-
-static void collect(void *arg, enum u2s_severity sev, const char *line)
-{
-	struct result *r = arg;
-	int n = snprintf(r->msgs + r->mlen, sizeof r->msgs - r->mlen, "%d %s\n", (int)sev, line);
-
-	if (n > 0 && (size_t)n < sizeof r->msgs - r->mlen)
-		r->mlen += (size_t)n;
-}
 
 static void convert_as(int in, struct result *r, int single_thread)
 {
@@ -111,11 +101,10 @@ static void convert_as(int in, struct result *r, int single_thread)
 	memset(&st, 0, sizeof st);
 	opts.stats_fn = keep_stats;
 	opts.stats_arg = &st;
-	opts.diag_fn = collect;
-	opts.diag_arg = r;
+	opts.diag_fn = msgs_collect;
+	opts.diag_arg = &r->msgs;
 	opts.flags = single_thread ? U2S_SINGLE_THREAD : 0;
-	r->mlen = 0;
-	r->msgs[0] = '\0';
+	msgs_clear(&r->msgs);
 	r->rc = u2s_convert(in, "big.urdf", out, &opts);
 	r->halves = st.read_in_halves;
 	r->out = slurp(out, &len);
@@ -178,7 +167,7 @@ static int same_both_ways(const char *xml, int halves)
 	cr_assert_eq(p.halves, 0, "a pipe is read as one stream");
 	if (f.rc == U2S_OK && halves >= 0)
 		cr_assert_eq(f.halves, halves, "read in halves: %d, expected %d", f.halves, halves);
-	cr_assert_str_eq(f.msgs, p.msgs, "messages differ");
+	cr_assert_str_eq(f.msgs.s, p.msgs.s, "messages differ");
 	cr_assert(strcmp(f.out, p.out) == 0, "output differs (%zu bytes from a file, %zu from a pipe)",
 		  strlen(f.out), strlen(p.out));
 	free(f.out);
@@ -230,7 +219,7 @@ Test(split, positions_in_the_second_half)
 
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
 	from_file(xml, &f);
-	cr_assert_not_null(strstr(f.msgs, "did you mean 'l999'?"), "%s", f.msgs);
+	cr_assert_not_null(strstr(f.msgs.s, "did you mean 'l999'?"), "%s", f.msgs.s);
 	free(f.out);
 	free(xml);
 }
@@ -248,7 +237,8 @@ Test(split, positions_after_multibyte_characters)
 
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
 	from_file(xml, &f);
-	cr_assert_not_null(strstr(f.msgs, ":16: warning: <gazebo reference='l999x'>"), "%s", f.msgs);
+	cr_assert_not_null(strstr(f.msgs.s, ":16: warning: <gazebo reference='l999x'>"), "%s",
+				  f.msgs.s);
 	free(f.out);
 	free(xml);
 }

@@ -225,18 +225,8 @@ struct conv {
 	int rc;
 	char *out;
 	size_t len;
-	char msgs[16384];
-	size_t mlen;
+	struct msgs_text msgs;
 };
-
-static void collect(void *argp, enum u2s_severity sev, const char *line)
-{
-	struct conv *c = argp;
-	int n = snprintf(c->msgs + c->mlen, sizeof c->msgs - c->mlen, "%d %s\n", (int)sev, line);
-
-	if (n > 0 && (size_t)n < sizeof c->msgs - c->mlen)
-		c->mlen += (size_t)n;
-}
 
 static void convert_file(int fd, const char *version, unsigned flags, struct conv *c)
 {
@@ -245,10 +235,9 @@ static void convert_file(int fd, const char *version, unsigned flags, struct con
 
 	opts.sdf_version = version;
 	opts.flags = flags;
-	opts.diag_fn = collect;
-	opts.diag_arg = c;
-	c->mlen = 0;
-	c->msgs[0] = '\0';
+	opts.diag_fn = msgs_collect;
+	opts.diag_arg = &c->msgs;
+	msgs_clear(&c->msgs);
 	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
 	c->rc = u2s_convert(fd, "robot.urdf", out, &opts);
 	c->out = slurp(out, &c->len);
@@ -257,8 +246,9 @@ static void convert_file(int fd, const char *version, unsigned flags, struct con
 
 struct tally { unsigned files, compared; };
 
-static void check_corpus_file(const char *path, struct tally *t)
+static void check_corpus_file(const char *path, void *arg)
 {
+	struct tally *t = arg;
 	static const char *const versions[] = { "1.9", "1.11", "1.12" };
 	static const unsigned modes[] = { 0, U2S_WORLD | U2S_MIGRATE, U2S_REPAIR };
 	int fd = open(path, O_RDONLY);
@@ -273,7 +263,8 @@ static void check_corpus_file(const char *path, struct tally *t)
 			convert_file(fd, versions[v], modes[m] | U2S_SINGLE_THREAD, &one);
 			cr_expect_eq(one.rc, two.rc, "%s %s: status %d on one thread, %d on two",
 				     path, versions[v], one.rc, two.rc);
-			cr_expect_str_eq(one.msgs, two.msgs, "%s %s: messages differ", path, versions[v]);
+			cr_expect_str_eq(one.msgs.s, two.msgs.s, "%s %s: messages differ", path,
+					 versions[v]);
 			cr_expect(one.len == two.len && memcmp(one.out, two.out, one.len) == 0,
 				  "%s %s flags %u: one thread and two differ", path, versions[v], modes[m]);
 			t->compared++;
@@ -283,34 +274,13 @@ static void check_corpus_file(const char *path, struct tally *t)
 	close(fd);
 }
 
-static void walk(const char *dir, struct tally *t)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-	struct stat st;
-
-	cr_assert_not_null(d, "%s: %s", dir, strerror(errno));
-	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			walk(path, t);
-		else if (n > 5 && strcmp(e->d_name + n - 5, ".urdf") == 0)
-			check_corpus_file(path, t);
-	}
-	closedir(d);
-}
-
 Test(spool, corpus_on_two_threads_as_on_one, .timeout = 600)
 {
 	const char *dir = getenv("U2S_CORPUS");
 	struct tally t = { 0, 0 };
 
 	cr_assert(dir && *dir, "U2S_CORPUS is not set (run through make check)");
-	walk(dir, &t);
+	walk_urdfs(dir, check_corpus_file, &t);
 	cr_log_info("corpus: %u files, %u conversions compared", t.files, t.compared);
 	cr_expect_geq(t.files, 279);
 }

@@ -193,8 +193,9 @@ static const char HARMONIC_HW[] = "<plugin>gz_ros2_control/GazeboSimSystem</plug
 
 struct tally { unsigned files, accepted, identical, halves, marked; };
 
-static void check_corpus_file(const char *path, struct tally *t)
+static void check_corpus_file(const char *path, void *arg)
 {
+	struct tally *t = arg;
 	int fd = open(path, O_RDONLY);
 	size_t len;
 	char *in, *want;
@@ -234,40 +235,13 @@ static void check_corpus_file(const char *path, struct tally *t)
 	free(in);
 }
 
-static int is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static void walk(const char *dir, struct tally *t)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	cr_assert_not_null(d, "%s: %s", dir, strerror(errno));
-	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (is_dir(path))
-			walk(path, t);
-		else if (n > 5 && strcmp(e->d_name + n - 5, ".urdf") == 0)
-			check_corpus_file(path, t);
-	}
-	closedir(d);
-}
-
 Test(write_urdf, corpus_is_copied_byte_for_byte)
 {
 	const char *dir = getenv("U2S_CORPUS");
 	struct tally t = { 0, 0, 0, 0, 0 };
 
 	cr_assert(dir && *dir, "U2S_CORPUS is not set (run through make check)");
-	walk(dir, &t);
+	walk_urdfs(dir, check_corpus_file, &t);
 	cr_log_info("corpus: %u files, %u accepted, %u identical, %u with marked blocks, "
 		    "%u read in halves", t.files, t.accepted, t.identical, t.marked, t.halves);
 	cr_expect_geq(t.files, 279);

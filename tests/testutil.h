@@ -1,12 +1,17 @@
 /* Helpers shared by the Criterion tests: temporary files and reading back
- * what was written to them. */
+ * what was written to them, messages collected as text, the corpus's
+ * files walked. */
 #ifndef U2S_TESTUTIL_H
 #define U2S_TESTUTIL_H
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "u2s.h"
@@ -50,6 +55,53 @@ static inline char *slurp(int fd, size_t *len)
 	s[n] = '\0';
 	*len = n;
 	return s;
+}
+
+/* A conversion's messages as one text, each "SEVERITY LINE\n" (what does
+ * not fit is left out): u2s_options.diag_fn msgs_collect, diag_arg one
+ * of these, emptied with msgs_clear. */
+struct msgs_text {
+	char s[16384];
+	size_t len;
+};
+
+static inline void msgs_clear(struct msgs_text *m)
+{
+	m->len = 0;
+	m->s[0] = '\0';
+}
+
+static inline void msgs_collect(void *arg, enum u2s_severity sev, const char *line)
+{
+	struct msgs_text *m = arg;
+	int n = snprintf(m->s + m->len, sizeof m->s - m->len, "%d %s\n", (int)sev, line);
+
+	if (n > 0 && (size_t)n < sizeof m->s - m->len)
+		m->len += (size_t)n;
+}
+
+/* FN(PATH, ARG) for each NAME.urdf under DIR, in its folders too (names
+ * that start with a dot left out). */
+static inline void walk_urdfs(const char *dir, void (*fn)(const char *path, void *arg), void *arg)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[PATH_MAX];
+	struct stat st;
+
+	cr_assert_not_null(d, "%s: %s", dir, strerror(errno));
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (e->d_name[0] == '.')
+			continue;
+		cr_assert_lt((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name), sizeof path,
+			     "%s/%s: too long", dir, e->d_name);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			walk_urdfs(path, fn, arg);
+		else if (n > 5 && strcmp(e->d_name + n - 5, ".urdf") == 0)
+			fn(path, arg);
+	}
+	closedir(d);
 }
 
 /* Whether the N bytes at S are " [U2S" four digits "]": a message's code. */
