@@ -4,6 +4,8 @@
 #ifndef U2S_READ_H
 #define U2S_READ_H
 
+#include <stddef.h>
+
 #include "diag.h"
 #include "model.h"
 
@@ -15,6 +17,11 @@ extern long long read_split_min;
  * this size (reader.h's reader_feed_range): PIECE_SIZE at build time
  * (2 MiB by default); the same tests lower it to 256. */
 extern long long read_piece_size;
+/* From this many links in the second half up, its link names are put into
+ * the first half's index on a thread of their own while the calling
+ * thread puts the joint names in: JOIN_THREAD_MIN at build time (16,384
+ * by default); the same tests lower it to 1. */
+extern size_t read_join_thread_min;
 
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once

@@ -21,11 +21,13 @@
 #include "testutil.h"
 
 /* Files from 512 bytes up are read in two halves (read.h), each half from
- * 512 bytes in pieces of about 256: set before Criterion forks the tests. */
+ * 512 bytes in pieces of about 256, their names joined on two threads: set
+ * before Criterion forks the tests. */
 __attribute__((constructor)) static void split_from_512_bytes(void)
 {
 	read_split_min = 512;
 	read_piece_size = 256;
+	read_join_thread_min = 1;
 }
 
 static void check_file(const char *path)

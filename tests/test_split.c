@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "read.h"
 #include "testutil.h"
 
 #include "u2s.h"
@@ -411,5 +412,33 @@ Test(split, urdf_versions)
 	free(xml);
 	xml = versioned("1.1", "");
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	free(xml);
+}
+
+/* Each half in pieces of about 4 KiB (read.c's reader_feed_range, as the
+ * halves of a big file are read in pieces of 2 MiB) and the halves' names
+ * joined on two threads (as from 16,384 links): the same text and the
+ * same messages, at the same lines and columns, as one stream; a name in
+ * both halves found by the threads' join. */
+Test(split, in_pieces_and_joined_on_two_threads)
+{
+	char *xml = robot(2000, "<?xml version='1.0' encoding='UTF-8'?>\n<!-- \xc3\xa9 -->\n",
+			  "  <!-- \xe6\xbc\xa2 --> \t<gazebo reference='l999x'><mu1>1</mu1></gazebo>\n",
+			  NULL);
+	struct result f;
+
+	read_piece_size = 4096;
+	read_join_thread_min = 1;
+	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
+	from_file(xml, &f);
+	cr_assert_not_null(strstr(f.msgs.s, ":15: warning: <gazebo reference='l999x'>"), "%s",
+			   f.msgs.s);
+	free(f.out);
+	free(xml);
+	xml = robot(2000, NULL, "  <link name='l1999'/>\n", NULL);
+	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
+	free(xml);
+	xml = robot(2000, NULL, "  <!--\n  <link name='x1'/>\n  <joint name='x'/>\n  -->\n", NULL);
+	cr_assert_eq(same_both_ways(xml, -1), U2S_OK);
 	free(xml);
 }

@@ -25,12 +25,14 @@
 #include "write.h"
 
 /* Every corpus file from 512 bytes up read in halves (each half from 512
- * bytes in pieces of 256), every robot of two links or frames written on
- * two threads: set before Criterion forks. */
+ * bytes in pieces of 256, the halves' names joined on two threads), every
+ * robot of two links or frames written on two threads: set before
+ * Criterion forks. */
 __attribute__((constructor)) static void split_everything(void)
 {
 	read_split_min = 512;
 	read_piece_size = 256;
+	read_join_thread_min = 1;
 	write_split_min = 2;
 }
 

@@ -2,7 +2,7 @@
 # Conversions on many threads at once (tests/threads.c), against the shared
 # library as a program would load it, then built with ThreadSanitizer from
 # the sources.  ThreadSanitizer's build reads files from 512 bytes up in
-# two halves (-DSPLIT_MIN=512 -DPIECE_SIZE=256 -DWRITE_SPLIT_MIN=2), so u2s_convert's own second thread runs
+# two halves (-DSPLIT_MIN=512 -DPIECE_SIZE=256 -DJOIN_THREAD_MIN=1 -DWRITE_SPLIT_MIN=2), so u2s_convert's own second thread runs
 # beside the others.  A ThreadSanitizer report ends it with status 86.
 # Needs U2S_SRCDIR, U2S_BUILDDIR and U2S_CORPUS (make check sets them).
 set -eu
@@ -28,7 +28,7 @@ for f in "$U2S_SRCDIR"/src/*.c; do
 done
 # shellcheck disable=SC2046
 ${CC:-cc} -std=c11 -O1 -g -fsanitize=thread -fno-omit-frame-pointer \
-	-D_POSIX_C_SOURCE=200809L -DHAVE_CONFIG_H -DSPLIT_MIN=512 -DPIECE_SIZE=256 -DWRITE_SPLIT_MIN=2 \
+	-D_POSIX_C_SOURCE=200809L -DHAVE_CONFIG_H -DSPLIT_MIN=512 -DPIECE_SIZE=256 -DJOIN_THREAD_MIN=1 -DWRITE_SPLIT_MIN=2 \
 	-I"$U2S_BUILDDIR" -I"$U2S_SRCDIR/src" $(pkg-config --cflags expat talloc) \
 	-o "$work/threads" "$@" "$U2S_SRCDIR/tests/threads.c" \
 	$(pkg-config --libs expat talloc) -lm -lpthread
