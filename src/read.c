@@ -1996,7 +1996,7 @@ static int starts_robot_child(const char *s, size_t n)
 	return 0;
 }
 
-off_t reader_find_cut(int fd, off_t at, off_t to)
+off_t reader_find_cut(int fd, off_t at, off_t to, long indent)
 {
 	char buf[CUT_WINDOW];
 	off_t best = -1;
@@ -2013,10 +2013,12 @@ off_t reader_find_cut(int fd, off_t at, off_t to)
 			const char *q = ++p;
 			while (q < end && (*q == ' ' || *q == '\t'))
 				q++;
-			if ((size_t)(q - p) < best_indent && starts_robot_child(q, (size_t)(end - q)) &&
-			    at + (p - buf) < to) {
+			if ((indent < 0 ? (size_t)(q - p) < best_indent : q - p == indent) &&
+			    starts_robot_child(q, (size_t)(end - q)) && at + (p - buf) < to) {
 				best = at + (p - buf);
 				best_indent = (size_t)(q - p);
+				if (indent >= 0)
+					break;
 			}
 		}
 		at += n - 64;   /* overlap: a tag cut by the window's end is seen whole */
@@ -2024,13 +2026,29 @@ off_t reader_find_cut(int fd, off_t at, off_t to)
 	return best;
 }
 
+/* The blanks that indent the line at FROM, or -1 when it cannot be read or
+ * is not a child of <robot> as reader_find_cut finds them. */
+static long indent_at(int fd, off_t from)
+{
+	char buf[256];
+	ssize_t n = pread(fd, buf, sizeof buf, from);
+	long i = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	return n > 0 && starts_robot_child(buf + i, (size_t)(n - i)) ? i : -1;
+}
+
 /* Where the piece of FROM..TO that starts at FROM ends: TO when the rest
  * is less than two pieces, else a cut after read_piece_size bytes, or -1
- * when none is found there. */
+ * when none is found there.  A piece that starts at a child of <robot>
+ * (every piece but a file's first) has the next cut looked for at that
+ * child's indentation, which commented-out elements set off to the margin
+ * do not have; the file's first, at the least indentation. */
 static off_t piece_end(int fd, off_t from, off_t to)
 {
 	return to - from < 2 * read_piece_size ? to :
-	       reader_find_cut(fd, from + (off_t)read_piece_size, to);
+	       reader_find_cut(fd, from + (off_t)read_piece_size, to, indent_at(fd, from));
 }
 
 /* The parser made ready for the piece after one that ended at line LINE

@@ -346,7 +346,7 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	struct half first, second;
 	struct robot *rb = NULL;
 	pthread_t thread;
-	off_t cut = reader_find_cut(fd, from + (to - from) / 2, to);
+	off_t cut = reader_find_cut(fd, from + (to - from) / 2, to, -1);
 	char *kept = NULL;
 
 	if (cut < 0)

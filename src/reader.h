@@ -175,9 +175,10 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 /* The offset, from AT on and before TO, of a line of FD that starts a
  * <link>, <joint> or <gazebo> element (the children of <robot> a file may
  * be cut before), or -1.  Of those in the first 64 KiB window with one it
- * takes the first that is indented least: children of <robot> are indented
- * less than what nests in them, in any file a program or a person
- * indented.  The cut is a guess that the parse of each side confirms. */
-off_t reader_find_cut(int fd, off_t at, off_t to);
+ * takes the first indented by INDENT blanks, or with INDENT -1 the first
+ * that is indented least: children of <robot> are indented less than
+ * what nests in them, in any file a program or a person indented.  The cut
+ * is a guess that the parse of each side confirms. */
+off_t reader_find_cut(int fd, off_t at, off_t to, long indent);
 
 #endif

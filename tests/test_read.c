@@ -515,23 +515,24 @@ Test(read, large_input_in_chunks)
 
 /* A file of N links written to an unlinked temporary file: link i on line
  * i + 2, every fifth after a comment with a two-byte character on its line
- * (its column then counts characters), and, with COMMENTED, a comment of
- * link lines in the middle, where pieces are cut. */
-static int links_file(int n, int commented, off_t *comment_at)
+ * (its column then counts characters), and, with COMMENT_BEFORE (not 0),
+ * a comment of link lines at the margin before that link, five lines
+ * long, whose offset is left in *COMMENT_AT. */
+static int links_file(int n, int comment_before, off_t *comment_at)
 {
 	char path[] = "/tmp/u2s-test-read-XXXXXX";
 	char *xml = talloc_strdup(ctx, "<robot name='pieces'>\n");
 	int fd, i;
 
 	for (i = 0; i < n; i++) {
-		if (commented && i == n / 2)
+		if (comment_before && i == comment_before)
 			xml = talloc_asprintf_append(xml, "  <!--\n<link name='c1'/>\n<joint name='c2'/>\n"
 						     "<gazebo/>\n  -->\n");
 		xml = talloc_asprintf_append(xml, i % 5 ? "  <link name='l%d'/>\n" :
 						  "  <!-- \xc3\xa9 --><link name='l%d'/>\n", i);
 	}
 	xml = talloc_asprintf_append(xml, "</robot>\n");
-	if (commented)
+	if (comment_before)
 		*comment_at = strstr(xml, "<!--\n") - xml;
 	fd = mkstemp(path);
 	cr_assert_geq(fd, 0, "mkstemp: %s", strerror(errno));
@@ -576,7 +577,7 @@ Test(read, pieces_count_on_across_cuts)
 Test(read, piece_cut_in_a_comment_is_refused)
 {
 	off_t comment_at;
-	int fd = links_file(40, 1, &comment_at), rc;
+	int fd = links_file(40, 20, &comment_at), rc;
 	off_t size = lseek(fd, 0, SEEK_END);
 	struct reader r;
 
@@ -587,6 +588,33 @@ Test(read, piece_cut_in_a_comment_is_refused)
 	close(fd);
 	cr_assert_eq(rc, U2S_REJECTED);
 	cr_assert_eq(diag.errors, 1);
+}
+
+/* After the first piece, a cut is looked for at the indentation of the
+ * child of <robot> the piece starts at: elements commented out at the
+ * margin, beyond the first piece's window (64 KiB) and in reach of every
+ * window from before the comment to inside it, are passed over for the
+ * real ones after it. */
+Test(read, piece_cuts_keep_the_children_indentation)
+{
+	enum { N = 6000, COMMENT = 4000 };
+	off_t comment_at;
+	int fd = links_file(N, COMMENT, &comment_at), i, rc;
+	struct reader r;
+	struct link *l;
+
+	read_piece_size = 64;
+	reader_init(&r, ctx, NULL, &diag);
+	rc = reader_feed_range(&r, fd, 0, lseek(fd, 0, SEEK_END), "", "");
+	reader_free(&r);
+	close(fd);
+	cr_assert_eq(rc, U2S_OK, "rc %d, first message: %s", rc, msgs.n ? msgs.line[0] : "(none)");
+	cr_assert(r.synthetic_root, "read as one piece");
+	cr_assert_gt(comment_at, 64 * 1024 + 64);
+	for (i = 0, l = r.robot->links; l; l = l->next, i++)
+		cr_assert_eq(l->pos.line, (unsigned)i + 2 + (i >= COMMENT ? 5 : 0), "l%d on line %u", i,
+			     l->pos.line);
+	cr_assert_eq(i, N);
 }
 
 Test(read, warnings_do_not_reject)
