@@ -27,18 +27,6 @@ static int place_is_root(struct place a)
 	       a.q.y == 0 && a.q.z == 0;
 }
 
-/* B's rotation: pose_quat's bits, without its trigonometry for angles
- * +0 +0 +0 (cosines 1, sines +0), those of most origins. */
-static struct quat turn_of(const struct pose *b)
-{
-	static const struct quat unit = { 1, 0, 0, 0 };
-	const double *a = b->rpy;
-
-	if (a[0] == 0 && a[1] == 0 && a[2] == 0 && !signbit(a[0]) && !signbit(a[1]) && !signbit(a[2]))
-		return unit;
-	return pose_quat(b);
-}
-
 /* B, given in the frame at A, in the model. */
 static struct place place_then(struct place a, struct pose b)
 {
@@ -46,12 +34,12 @@ static struct place place_then(struct place a, struct pose b)
 
 	if (place_is_root(a)) {   /* exactly B */
 		r.p = b.p;
-		r.q = turn_of(&b);
+		r.q = pose_quat_zero_fast(&b);
 		return r;
 	}
 	r.p = quat_rotate(a.q, b.p);
 	r.p.x += a.p.x, r.p.y += a.p.y, r.p.z += a.p.z;
-	r.q = quat_normalized(quat_mul(a.q, turn_of(&b)));
+	r.q = quat_normalized(quat_mul(a.q, pose_quat_zero_fast(&b)));
 	return r;
 }
 
@@ -92,6 +80,8 @@ double bounds_lowest(const struct geometry *g, struct pose at)
 	return lowest_at(g, at.p.z, pose_quat(&at));
 }
 
+/* The direction a mesh of scale SCALE turned by Q is measured along: the
+ * world z of a vertex V of the file is the frame's z + D . V. */
 static void mesh_direction(struct quat q, const double scale[3], double d[3])
 {
 	double rz[3];
@@ -100,11 +90,6 @@ static void mesh_direction(struct quat q, const double scale[3], double d[3])
 	rising(q, rz);
 	for (i = 0; i < 3; i++)
 		d[i] = rz[i] * scale[i];
-}
-
-void bounds_mesh_direction(struct pose at, const double scale[3], double d[3])
-{
-	mesh_direction(pose_quat(&at), scale, d);
 }
 
 /* One collision of a mesh file, and the file's uses. */

@@ -25,10 +25,6 @@
  * whose frame is at AT; NaN for a mesh or no geometry. */
 double bounds_lowest(const struct geometry *g, struct pose at);
 
-/* The direction a mesh of scale SCALE at AT is measured along: world z of
- * a vertex V of the file is AT.p.z + D . V. */
-void bounds_mesh_direction(struct pose at, const double scale[3], double d[3]);
-
 /* Decides rb->plan's placement (see above), with its messages. */
 void bounds_place(struct robot *rb, struct diag *d, const struct options *opts);
 
