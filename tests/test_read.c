@@ -541,21 +541,30 @@ static int links_file(int n, int comment_before, off_t *comment_at)
 	return fd;
 }
 
+/* All of FD read by R in pieces of PIECE bytes (reader_feed_range, as a
+ * half of a big file is); FD is closed.  Returns the status. */
+static int read_in_pieces(int fd, long long piece, struct reader *r)
+{
+	int rc;
+
+	read_piece_size = piece;
+	reader_init(r, ctx, NULL, &diag);
+	rc = reader_feed_range(r, fd, 0, lseek(fd, 0, SEEK_END), "", "");
+	reader_free(r);
+	close(fd);
+	return rc;
+}
+
 /* A range parsed in pieces (read_piece_size lowered, as a half of a big
  * file is): each piece a parser reset, its lines and columns counted on
  * from the last piece's, as if the range were read as one stream. */
 Test(read, pieces_count_on_across_cuts)
 {
 	enum { N = 400 };
-	int fd = links_file(N, 0, NULL), i, rc;
 	struct reader r;
+	int rc = read_in_pieces(links_file(N, 0, NULL), 256, &r), i;
 	struct link *l;
 
-	read_piece_size = 256;
-	reader_init(&r, ctx, NULL, &diag);
-	rc = reader_feed_range(&r, fd, 0, lseek(fd, 0, SEEK_END), "", "");
-	reader_free(&r);
-	close(fd);
 	cr_assert_eq(rc, U2S_OK, "rc %d, first message: %s", rc, msgs.n ? msgs.line[0] : "(none)");
 	cr_assert(r.synthetic_root, "read as one piece");
 	cr_assert_str_eq(r.robot->name, "pieces");
@@ -577,16 +586,11 @@ Test(read, pieces_count_on_across_cuts)
 Test(read, piece_cut_in_a_comment_is_refused)
 {
 	off_t comment_at;
-	int fd = links_file(40, 20, &comment_at), rc;
-	off_t size = lseek(fd, 0, SEEK_END);
+	int fd = links_file(40, 20, &comment_at);
 	struct reader r;
 
-	read_piece_size = comment_at + 1;   /* the window starts in the comment */
-	reader_init(&r, ctx, NULL, &diag);
-	rc = reader_feed_range(&r, fd, 0, size, "", "");
-	reader_free(&r);
-	close(fd);
-	cr_assert_eq(rc, U2S_REJECTED);
+	/* the window starts in the comment */
+	cr_assert_eq(read_in_pieces(fd, comment_at + 1, &r), U2S_REJECTED);
 	cr_assert_eq(diag.errors, 1);
 }
 
@@ -599,15 +603,11 @@ Test(read, piece_cuts_keep_the_children_indentation)
 {
 	enum { N = 6000, COMMENT = 4000 };
 	off_t comment_at;
-	int fd = links_file(N, COMMENT, &comment_at), i, rc;
+	int fd = links_file(N, COMMENT, &comment_at), i;
 	struct reader r;
+	int rc = read_in_pieces(fd, 64, &r);
 	struct link *l;
 
-	read_piece_size = 64;
-	reader_init(&r, ctx, NULL, &diag);
-	rc = reader_feed_range(&r, fd, 0, lseek(fd, 0, SEEK_END), "", "");
-	reader_free(&r);
-	close(fd);
 	cr_assert_eq(rc, U2S_OK, "rc %d, first message: %s", rc, msgs.n ? msgs.line[0] : "(none)");
 	cr_assert(r.synthetic_root, "read as one piece");
 	cr_assert_gt(comment_at, 64 * 1024 + 64);

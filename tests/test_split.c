@@ -176,6 +176,16 @@ static int same_both_ways(const char *xml, int halves)
 	return f.rc;
 }
 
+/* XML, read from a file, says WANT among its messages. */
+static void says(const char *xml, const char *want)
+{
+	struct result f;
+
+	from_file(xml, &f);
+	cr_assert_not_null(strstr(f.msgs.s, want), "%s", f.msgs.s);
+	free(f.out);
+}
+
 /* ---- the cases --------------------------------------------------------------- */
 
 Test(split, a_clean_robot)
@@ -216,12 +226,9 @@ Test(split, positions_in_the_second_half)
 	 * missing link, and a link without inertial below the cut */
 	char *xml = robot(2000, NULL,
 			  "  <gazebo reference='l999x'><mu1>1</mu1></gazebo>\n", NULL);
-	struct result f;
 
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
-	from_file(xml, &f);
-	cr_assert_not_null(strstr(f.msgs.s, "did you mean 'l999'?"), "%s", f.msgs.s);
-	free(f.out);
+	says(xml, "did you mean 'l999'?");
 	free(xml);
 }
 
@@ -234,13 +241,9 @@ Test(split, positions_after_multibyte_characters)
 	char *xml = robot(2000, "<?xml version='1.0' encoding='UTF-8'?>\n<!-- \xc3\xa9\xf0\x9f\x98\x80 -->\n",
 			  "  <!-- \xe6\xbc\xa2\xe6\xbc\xa2 --> \t<gazebo reference='l999x'><mu1>1</mu1></gazebo>\n",
 			  "<!-- \xc3\xa9 -->");
-	struct result f;
 
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
-	from_file(xml, &f);
-	cr_assert_not_null(strstr(f.msgs.s, ":16: warning: <gazebo reference='l999x'>"), "%s",
-				  f.msgs.s);
-	free(f.out);
+	says(xml, ":16: warning: <gazebo reference='l999x'>");
 	free(xml);
 }
 
@@ -425,15 +428,11 @@ Test(split, in_pieces_and_joined_on_two_threads)
 	char *xml = robot(2000, "<?xml version='1.0' encoding='UTF-8'?>\n<!-- \xc3\xa9 -->\n",
 			  "  <!-- \xe6\xbc\xa2 --> \t<gazebo reference='l999x'><mu1>1</mu1></gazebo>\n",
 			  NULL);
-	struct result f;
 
 	read_piece_size = 4096;
 	read_join_thread_min = 1;
 	cr_assert_eq(same_both_ways(xml, 1), U2S_OK);
-	from_file(xml, &f);
-	cr_assert_not_null(strstr(f.msgs.s, ":15: warning: <gazebo reference='l999x'>"), "%s",
-			   f.msgs.s);
-	free(f.out);
+	says(xml, ":15: warning: <gazebo reference='l999x'>");
 	free(xml);
 	xml = robot(2000, NULL, "  <link name='l1999'/>\n", NULL);
 	cr_assert_eq(same_both_ways(xml, 0), U2S_REJECTED);
