@@ -2078,7 +2078,7 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 
 	if (XML_Parse(r->parser, before, (int)strlen(before), 0) == XML_STATUS_ERROR)
 		return malformed(r);
-	for (; !r->keep_at && to > from;) {
+	while (!r->keep_at && to > from) {
 		off_t end = piece_end(fd, from, to);
 		size_t len;
 
