@@ -2029,7 +2029,7 @@ off_t reader_find_cut(int fd, off_t at, off_t to, long indent)
 
 /* The blanks that indent the line at FROM, or -1 when it cannot be read or
  * is not a child of <robot> as reader_find_cut finds them. */
-static long indent_at(int fd, off_t from)
+long reader_indent_at(int fd, off_t from)
 {
 	char buf[256];
 	ssize_t n = pread(fd, buf, sizeof buf, from);
@@ -2049,7 +2049,7 @@ static long indent_at(int fd, off_t from)
 static off_t piece_end(int fd, off_t from, off_t to)
 {
 	return to - from < 2 * read_piece_size ? to :
-	       reader_find_cut(fd, from + (off_t)read_piece_size, to, indent_at(fd, from));
+	       reader_find_cut(fd, from + (off_t)read_piece_size, to, reader_indent_at(fd, from));
 }
 
 /* The parser made ready for the piece after one that ended at line LINE
@@ -2085,7 +2085,10 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		if (end < 0)
 			break;   /* the rest in chunks, as one piece */
 		rc = feed_range_whole(r, fd, from, end, before, end == to ? after : piece_after);
-		if (rc != U2S_OK || end == to)
+		if (rc != U2S_OK)
+			return rc;
+		/* MORE's bytes follow as pieces (AFTER is then PIECE_AFTER) */
+		if (end == to && (!r->more || (to = r->more(r->more_arg, end)) <= end))
 			return rc;
 		/* The next piece's lines follow this one's, counted by the
 		 * reader: never by expat, which counts from each piece's start. */

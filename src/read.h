@@ -22,6 +22,11 @@ extern long long read_piece_size;
  * thread puts the joint names in: JOIN_THREAD_MIN at build time (16,384
  * by default); the same tests lower it to 1. */
 extern size_t read_join_thread_min;
+/* Who reads the middle fifth of a file read in halves (read_split.c):
+ * both threads, a part at a time, the one ahead taking more; the tests
+ * also make one side take it all. */
+enum { MIDDLE_BOTH, MIDDLE_FRONT, MIDDLE_BACK };
+extern int read_middle_taker;
 
 /* Reads the whole of FD into a new robot under CTX; running out of memory
  * jumps to JUMP.  A big regular file is parsed as two halves at once

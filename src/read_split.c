@@ -16,10 +16,12 @@
  * neither half may have anything to report, nor may the halves define the
  * same name twice.  Otherwise the halves are thrown away and the file is
  * read from its start as one stream, which reports what there is to
- * report in document order.  The halves' models are then joined: the
- * second half's links, joints, blocks and materials follow the first's
- * (its link names put into the first's index on a second thread while the
- * joint names are, when there are many), and its line numbers were
+ * report in document order.  The halves are the file's first and last two
+ * fifths: the fifth between them (struct middle) is read a part at a time
+ * by whichever thread is ahead.  The models are then joined: the later
+ * parts' links, joints, blocks and materials follow the first's (their
+ * link names put into the first's index on a second thread while the
+ * joint names are, when there are many), and their line numbers were
  * counted from the cut.
  *
  * It pays: at 100k links (scripts/bench's robot) reading this way makes
@@ -36,6 +38,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -51,6 +54,25 @@ long long read_split_min = SPLIT_MIN;
 #endif
 size_t read_join_thread_min = JOIN_THREAD_MIN;
 #define READ_CHUNK (64 * 1024)
+/* The smallest part of the middle a thread takes at once (but never more
+ * than a piece, read_piece_size). */
+#define PART_MIN (64 * 1024)
+int read_middle_taker = MIDDLE_BOTH;
+
+/* The bytes between the first half and the second (a fifth of the file),
+ * taken a part at a time until none are left: from the front by the first
+ * half's thread, which reads on into them, and from the back by the
+ * second's, each part parsed as a model of its own.  Equal halves do not
+ * take equal times (the second counts the first's lines before it starts;
+ * one core may be slower than the other, or busy with something else):
+ * the thread that is ahead reads more of the middle. */
+struct middle {
+	pthread_mutex_t lock;
+	int fd;
+	off_t lo, hi;                  /* what neither thread has taken */
+	off_t part;                    /* about what a thread takes at once */
+	int taker;                     /* read_middle_taker */
+};
 
 struct half {
 	struct reader r;
@@ -70,6 +92,11 @@ struct half {
 	 * start. */
 	char *keep_at;
 	long long byte_base;
+	/* Not the first: the line FROM is on, 0 until counted. */
+	unsigned long line_at;
+	struct middle *middle;         /* what it reads besides FROM..TO, or NULL */
+	struct half *back;             /* the second: the middle's parts it read, in order */
+	struct half *next;
 	int rc;
 };
 
@@ -140,6 +167,47 @@ static void quiet_diag(void *arg, enum u2s_severity sev, const char *line)
 	(void)arg, (void)sev, (void)line;
 }
 
+/* The first half's thread, its bytes read up to AT: the middle's next
+ * part, up to the offset returned (AT: none left). */
+static off_t take_front(void *arg, off_t at)
+{
+	struct middle *m = arg;
+	off_t end = at;
+
+	pthread_mutex_lock(&m->lock);
+	if (m->taker != MIDDLE_BACK && at == m->lo && m->lo < m->hi) {
+		end = m->hi - m->lo < 2 * m->part ? m->hi :
+		      reader_find_cut(m->fd, m->lo + m->part, m->hi, reader_indent_at(m->fd, m->lo));
+		if (end < 0)
+			end = m->hi;
+		m->lo = end;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return end;
+}
+
+/* The second half's thread: the middle's last part not taken, as *FROM
+ * and *TO; 0 when none is left. */
+static int take_back(struct middle *m, off_t *from, off_t *to)
+{
+	off_t start;
+	int took = 0;
+
+	pthread_mutex_lock(&m->lock);
+	if (m->taker != MIDDLE_FRONT && m->lo < m->hi) {
+		start = m->hi - m->lo < 2 * m->part ? m->lo :
+			reader_find_cut(m->fd, m->hi - m->part, m->hi, reader_indent_at(m->fd, m->hi));
+		if (start <= m->lo)
+			start = m->lo;
+		*from = start;
+		*to = m->hi;
+		m->hi = start;
+		took = 1;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return took;
+}
+
 /* Runs on the half's own thread: its reader is made here, under its own
  * talloc tree, once the jump for running out of memory is set. */
 static void parse_half(struct half *given)
@@ -168,31 +236,20 @@ static void parse_half(struct half *given)
 	} else {
 		h->r.synthetic_root = 1;
 	}
-	if (h->count_from < h->from) {
-		unsigned long lines = lines_before(h->fd, h->count_from, h->from);
-		if (lines == 0) {
+	if (!h->first) {
+		if (h->line_at == 0)
+			h->line_at = lines_before(h->fd, h->count_from, h->from);
+		if (h->line_at == 0) {
 			h->rc = U2S_IO;
 			return;
 		}
 		/* The cut's line is the second half's line 2, after "<robot>". */
-		h->r.line_offset = lines - 2;
+		h->r.line_offset = h->line_at - 2;
+	} else if (h->middle) {
+		h->r.more = take_front;
+		h->r.more_arg = h->middle;
 	}
 	h->rc = reader_feed_range(&h->r, h->fd, h->from, h->to, h->before, h->after);
-}
-
-static void *parse_half_thread(void *arg)
-{
-	struct num_locale loc;
-
-	num_locale_enter(&loc);   /* a new thread has the global locale */
-	parse_half(arg);
-	num_locale_leave(&loc);
-	return NULL;
-}
-
-static int half_is_clean(const struct half *h)
-{
-	return h->rc == U2S_OK && h->d.errors == 0 && h->d.warnings == 0 && !h->r.foreign;
 }
 
 /* The half's reader, when parse_half got as far as making it. */
@@ -200,6 +257,60 @@ static void half_free(struct half *h)
 {
 	if (h->r.parser_handle)
 		reader_free(&h->r);
+	h->r.parser_handle = NULL;
+}
+
+/* The second half, read: the middle's parts the first has not taken, from
+ * the last, each as a half of its own (its line counted back from the one
+ * after it) put before those read, until none are left or one fails. */
+static void read_back(struct half *second)
+{
+	unsigned long line = second->line_at, lines;
+	struct half *h;
+	off_t from, to;
+
+	while (second->rc == U2S_OK && (h = calloc(1, sizeof *h)) != NULL) {
+		if (!take_back(second->middle, &from, &to)) {
+			free(h);
+			return;
+		}
+		h->next = second->back;
+		second->back = h;
+		h->ctx = talloc_new(NULL);
+		h->utf8 = second->utf8;
+		h->file = second->file;
+		h->fd = second->fd;
+		h->from = from, h->to = to, h->before = "<robot>\n", h->after = "</robot>";
+		lines = lines_before(h->fd, from, to);
+		if (!h->ctx || lines == 0 || lines > line) {
+			h->rc = U2S_IO;
+			return;
+		}
+		line -= lines - 1;
+		h->line_at = line;
+		parse_half(h);
+		half_free(h);   /* its parser and buffers: the robot stays */
+		if (h->rc != U2S_OK)
+			return;
+	}
+}
+
+static void *parse_half_thread(void *arg)
+{
+	struct half *h = arg;
+	struct num_locale loc;
+
+	num_locale_enter(&loc);   /* a new thread has the global locale */
+	parse_half(h);
+	if (h->middle)
+		read_back(h);
+	num_locale_leave(&loc);
+	return NULL;
+}
+
+static int half_is_clean(const struct half *h)
+{
+	return h->rc == U2S_OK && h->d.errors == 0 && h->d.warnings == 0 && !h->r.foreign;
 }
 
 /* B's list FIRST..LAST (linked by next) after A's. */
@@ -293,38 +404,90 @@ static int join_halves(struct robot *a, struct robot *b, oom_jump *joining)
 
 static void halves_free(struct half *first, struct half *second)
 {
+	struct half *h;
+
 	half_free(first);
 	half_free(second);
 	talloc_free(first->ctx);
 	talloc_free(second->ctx);
+	while ((h = second->back) != NULL) {
+		second->back = h->next;
+		half_free(h);
+		talloc_free(h->ctx);
+		free(h);
+	}
 }
 
-/* The halves, both parsed, joined into the first's robot, or NULL when
+/* The half after H (NULL: the first after the first half) in the file's
+ * order: the middle's parts the second half read, then the second. */
+static struct half *later(struct half *second, struct half *h)
+{
+	if (!h)
+		return second->back ? second->back : second;
+	return h == second ? NULL : h->next ? h->next : second;
+}
+
+/* Whether the halves after the first may be joined to it. */
+static int later_are_clean(struct half *first, struct half *second)
+{
+	struct half *h;
+
+	for (h = later(second, NULL); h; h = later(second, h)) {
+		if (!half_is_clean(h))
+			return 0;
+		/* It read as URDF 1.0; what it read by a version's rule must
+		 * be read again when the file says another version. */
+		if (h->r.version_used && !urdf_version_is(first->r.robot->urdf_version, URDF_1_0))
+			return 0;
+	}
+	return 1;
+}
+
+/* The halves, all parsed, joined into the first's robot, or NULL when
  * they cannot be.  On the calling thread: running out of memory while
- * joining frees both halves and takes the conversion's JUMP. */
-static struct robot *join_both(struct half *first_given, struct half *second_given,
-			       oom_jump *jump)
+ * joining frees every half and takes the conversion's JUMP. */
+static struct robot *join_all(struct half *first_given, struct half *second_given,
+			      oom_jump *jump)
 {
 	struct half *volatile first = first_given, *volatile second = second_given;
+	struct half *h;
 	oom_jump joining;
 
-	if (!half_is_clean(first) || !half_is_clean(second) || !first->r.robot->name)
-		return NULL;
-	/* The second half read as URDF 1.0; what it read by a version's rule
-	 * must be read again when the file says another version. */
-	if (second->r.version_used && !urdf_version_is(first->r.robot->urdf_version, URDF_1_0))
+	if (!half_is_clean(first) || !first->r.robot->name || !later_are_clean(first, second))
 		return NULL;
 	if (setjmp(joining) != 0) {
 		halves_free(first, second);
 		oom(jump);
 	}
 	robot_set_oom(first->r.robot, &joining);
-	robot_set_oom(second->r.robot, &joining);
-	if (join_halves(first->r.robot, second->r.robot, &joining) != 0)
-		return NULL;
+	for (h = later(second, NULL); h; h = later(second, h))
+		robot_set_oom(h->r.robot, &joining);
+	for (h = later(second, NULL); h; h = later(second, h))
+		if (join_halves(first->r.robot, h->r.robot, &joining) != 0)
+			return NULL;
 	robot_set_oom(first->r.robot, jump);
-	robot_set_oom(second->r.robot, jump);
+	for (h = later(second, NULL); h; h = later(second, h))
+		robot_set_oom(h->r.robot, jump);
 	return first->r.robot;
+}
+
+/* The middle of FROM..TO: a fifth of it, between two cuts; 0 when there
+ * is none. */
+static int middle_find(struct middle *m, int fd, off_t from, off_t to)
+{
+	off_t lo = reader_find_cut(fd, from + (to - from) / 5 * 2, to, -1);
+	off_t hi = lo < 0 ? -1 : reader_find_cut(fd, from + (to - from) / 5 * 3, to, -1);
+
+	if (hi <= lo)
+		return 0;
+	m->fd = fd;
+	m->lo = lo;
+	m->hi = hi;
+	m->part = (hi - lo) / 8 < PART_MIN ? PART_MIN : (hi - lo) / 8;
+	if (m->part > read_piece_size)
+		m->part = read_piece_size;
+	m->taker = read_middle_taker;
+	return pthread_mutex_init(&m->lock, NULL) == 0;
 }
 
 /* U2S_OUTPUT_URDF: each half reads its bytes into its part of KEPT, a
@@ -338,20 +501,25 @@ static void keep_halves(struct half *first, struct half *second, char *kept)
 			    (long long)strlen(second->before);
 }
 
-/* Reads FROM..TO of FD, a regular file, as two halves at once.  Returns the
- * robot, or NULL when the file must be read as one stream instead. */
+/* Reads FROM..TO of FD, a regular file, as two halves at once (and the
+ * middle between them, when it has one).  Returns the robot, or NULL when
+ * the file must be read as one stream instead. */
 static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t from, off_t to,
 				const char *file, const struct options *opts)
 {
 	struct half first, second;
+	struct middle m;
 	struct robot *rb = NULL;
 	pthread_t thread;
-	off_t cut = reader_find_cut(fd, from + (to - from) / 2, to, -1);
+	/* U2S_OUTPUT_URDF reads no middle: its halves are not read in pieces */
+	int kept_input = (opts->flags & U2S_OUTPUT_URDF), middle = !kept_input &&
+			 middle_find(&m, fd, from, to);
+	off_t cut = middle ? m.lo : reader_find_cut(fd, from + (to - from) / 2, to, -1);
 	char *kept = NULL;
 
 	if (cut < 0)
 		return NULL;
-	if ((opts->flags & U2S_OUTPUT_URDF))
+	if (kept_input)
 		kept = must(jump, talloc_size(ctx, (size_t)(to - from)));
 	memset(&first, 0, sizeof first);
 	memset(&second, 0, sizeof second);
@@ -365,15 +533,20 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 	first.fd = second.fd = fd;
 	first.from = from, first.to = cut, first.before = "", first.after = "</robot>";
 	first.count_from = from;
-	second.from = cut, second.to = to, second.before = "<robot>\n", second.after = "";
+	second.from = middle ? m.hi : cut, second.to = to, second.before = "<robot>\n";
+	second.after = "";
 	second.count_from = from;
+	if (middle)
+		first.middle = second.middle = &m;
 	if (kept)
 		keep_halves(&first, &second, kept);
 	if (first.ctx && second.ctx &&
 	    pthread_create(&thread, NULL, parse_half_thread, &second) == 0) {
 		parse_half(&first);
 		pthread_join(thread, NULL);
-		rb = join_both(&first, &second, jump);
+		/* every byte of the middle read by one side or the other */
+		if (!middle || m.lo == m.hi)
+			rb = join_all(&first, &second, jump);
 	}
 	if (rb) {
 		rb->read_in_halves = 1;
@@ -384,6 +557,8 @@ static struct robot *read_split(TALLOC_CTX *ctx, oom_jump *jump, int fd, off_t f
 		talloc_free(kept);
 	}
 	halves_free(&first, &second);
+	if (middle)
+		pthread_mutex_destroy(&m.lock);
 	return rb;
 }
 

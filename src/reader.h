@@ -148,6 +148,11 @@ struct reader {
 	const char *starting;
 	const char **starting_atts;
 	unsigned starting_depth;
+	/* reader_feed_range: when the range's bytes are read, MORE (if set)
+	 * may give it the bytes that follow, up to the offset it returns
+	 * (read_split.c's middle); returning its AT ends the range. */
+	off_t (*more)(void *arg, off_t at);
+	void *more_arg;
 };
 
 /* A reader with a new robot under CTX; running out of memory (now or while
@@ -172,6 +177,7 @@ int reader_feed_mem(struct reader *r, const char *mem, size_t len);
  * whole, or the pieces' lines not counted: read it as a stream). */
 int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
 		      const char *before, const char *after);
+
 /* The offset, from AT on and before TO, of a line of FD that starts a
  * <link>, <joint> or <gazebo> element (the children of <robot> a file may
  * be cut before), or -1.  Of those in the first 64 KiB window with one it
@@ -180,5 +186,8 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
  * what nests in them, in any file a program or a person indented.  The cut
  * is a guess that the parse of each side confirms. */
 off_t reader_find_cut(int fd, off_t at, off_t to, long indent);
+/* The blanks that indent the line at FROM, or -1 when it cannot be read or
+ * is not a child of <robot> as reader_find_cut finds them. */
+long reader_indent_at(int fd, off_t from);
 
 #endif
