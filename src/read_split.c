@@ -233,10 +233,12 @@ static void parse_half(struct half *given)
 		if (!h->utf8)
 			XML_SetXmlDeclHandler(h->r.parser, on_xml_decl);
 		XML_SetStartDoctypeDeclHandler(h->r.parser, on_doctype);
+		if (h->middle) {   /* it reads on into the middle */
+			h->r.more = take_front;
+			h->r.more_arg = h->middle;
+		}
 	} else {
 		h->r.synthetic_root = 1;
-	}
-	if (!h->first) {
 		if (h->line_at == 0)
 			h->line_at = lines_before(h->fd, h->count_from, h->from);
 		if (h->line_at == 0) {
@@ -245,9 +247,6 @@ static void parse_half(struct half *given)
 		}
 		/* The cut's line is the second half's line 2, after "<robot>". */
 		h->r.line_offset = h->line_at - 2;
-	} else if (h->middle) {
-		h->r.more = take_front;
-		h->r.more_arg = h->middle;
 	}
 	h->rc = reader_feed_range(&h->r, h->fd, h->from, h->to, h->before, h->after);
 }
