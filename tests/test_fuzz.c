@@ -4,7 +4,8 @@
  * ($U2S_FUZZ_DIR/regress), kept as a regression test once the fault was
  * fixed.  read_split_min is lowered to 512 here, so most of these files are
  * read in two halves at once (and read_piece_size to 256, so each half in
- * pieces) and compared with the same bytes read as one stream. */
+ * pieces, and the middle between them in parts) and compared with the same
+ * bytes read as one stream. */
 #include <criterion/criterion.h>
 
 #include <dirent.h>
@@ -96,6 +97,17 @@ Test(fuzz, corpus_inputs_have_every_property)
 {
 	/* 279 cases when this was written: fewer means the walk is broken */
 	cr_assert_geq(check_tree(env_dir("U2S_CORPUS"), ".urdf"), 279);
+}
+
+/* The middle of a file read in halves (read_split.c) read all by one side
+ * or the other, not as the threads' race has it: every seam it may have. */
+Test(fuzz, corpus_inputs_with_the_middle_read_by_one_side)
+{
+	read_middle_taker = MIDDLE_FRONT;
+	cr_assert_geq(check_tree(env_dir("U2S_CORPUS"), ".urdf"), 279);
+	read_middle_taker = MIDDLE_BACK;
+	cr_assert_geq(check_tree(env_dir("U2S_CORPUS"), ".urdf"), 279);
+	read_middle_taker = MIDDLE_BOTH;
 }
 
 Test(fuzz, seeds_and_found_inputs_have_every_property)
