@@ -377,16 +377,20 @@ static const char *check_same_as_stream(const unsigned char *data, size_t size,
 }
 
 /* Drops from R's messages those only --check gives: its lookup of the
- * meshes as gz-sim finds them (U2S1205). */
+ * meshes as gz-sim finds them (U2S1205).  The code is the line's end: the
+ * text before it may quote the input, which may hold anything. */
 static void drop_check_only(struct run *r)
 {
+	static const char code[] = " [U2S1205]";
+	const size_t clen = sizeof code - 1;
 	char *in = r->seen.log.s, *out = in, *end = in ? in + r->seen.log.len : NULL;
 
 	while (in && in < end) {
 		char *nl = memchr(in, '\n', (size_t)(end - in));
 		size_t len = nl ? (size_t)(nl - in) + 1 : (size_t)(end - in);
+		size_t text = nl ? len - 1 : len;   /* without the newline */
 
-		if (!memmem(in, len, "[U2S1205]", 9)) {
+		if (text < clen || memcmp(in + text - clen, code, clen) != 0) {
 			memmove(out, in, len);
 			out += len;
 		}
