@@ -2041,15 +2041,19 @@ long reader_indent_at(int fd, off_t from)
 }
 
 /* Where the piece of FROM..TO that starts at FROM ends: TO when the rest
- * is less than two pieces, else a cut after read_piece_size bytes, or -1
+ * is less than two pieces of SIZE, else a cut after SIZE bytes, or -1
  * when none is found there.  A piece that starts at a child of <robot>
  * (every piece but a file's first) has the next cut looked for at that
  * child's indentation, which commented-out elements set off to the margin
  * do not have; the file's first, at the least indentation. */
+off_t reader_piece_end(int fd, off_t from, off_t to, off_t size)
+{
+	return to - from < 2 * size ? to : reader_find_cut(fd, from + size, to, reader_indent_at(fd, from));
+}
+
 static off_t piece_end(int fd, off_t from, off_t to)
 {
-	return to - from < 2 * read_piece_size ? to :
-	       reader_find_cut(fd, from + (off_t)read_piece_size, to, reader_indent_at(fd, from));
+	return reader_piece_end(fd, from, to, (off_t)read_piece_size);
 }
 
 /* The parser made ready for the piece after one that ended at line LINE

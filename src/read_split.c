@@ -176,8 +176,7 @@ static off_t take_front(void *arg, off_t at)
 
 	pthread_mutex_lock(&m->lock);
 	if (m->taker != MIDDLE_BACK && at == m->lo && m->lo < m->hi) {
-		end = m->hi - m->lo < 2 * m->part ? m->hi :
-		      reader_find_cut(m->fd, m->lo + m->part, m->hi, reader_indent_at(m->fd, m->lo));
+		end = reader_piece_end(m->fd, m->lo, m->hi, m->part);
 		if (end < 0)
 			end = m->hi;
 		m->lo = end;
@@ -442,6 +441,16 @@ static int later_are_clean(struct half *first, struct half *second)
 	return 1;
 }
 
+/* Every half's robot jumps to JUMP when out of memory. */
+static void every_set_oom(struct half *first, struct half *second, oom_jump *jump)
+{
+	struct half *h;
+
+	robot_set_oom(first->r.robot, jump);
+	for (h = later(second, NULL); h; h = later(second, h))
+		robot_set_oom(h->r.robot, jump);
+}
+
 /* The halves, all parsed, joined into the first's robot, or NULL when
  * they cannot be.  On the calling thread: running out of memory while
  * joining frees every half and takes the conversion's JUMP. */
@@ -458,15 +467,11 @@ static struct robot *join_all(struct half *first_given, struct half *second_give
 		halves_free(first, second);
 		oom(jump);
 	}
-	robot_set_oom(first->r.robot, &joining);
-	for (h = later(second, NULL); h; h = later(second, h))
-		robot_set_oom(h->r.robot, &joining);
+	every_set_oom(first, second, &joining);
 	for (h = later(second, NULL); h; h = later(second, h))
 		if (join_halves(first->r.robot, h->r.robot, &joining) != 0)
 			return NULL;
-	robot_set_oom(first->r.robot, jump);
-	for (h = later(second, NULL); h; h = later(second, h))
-		robot_set_oom(h->r.robot, jump);
+	every_set_oom(first, second, jump);
 	return first->r.robot;
 }
 

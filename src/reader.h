@@ -186,6 +186,10 @@ int reader_feed_range(struct reader *r, int fd, off_t from, off_t to,
  * what nests in them, in any file a program or a person indented.  The cut
  * is a guess that the parse of each side confirms. */
 off_t reader_find_cut(int fd, off_t at, off_t to, long indent);
+/* Where a piece of FROM..TO that starts at FROM (a child of <robot>, or
+ * the file's start) ends: TO when the rest is less than twice SIZE, else
+ * a cut after SIZE bytes at the indentation of FROM's line, or -1. */
+off_t reader_piece_end(int fd, off_t from, off_t to, off_t size);
 /* The blanks that indent the line at FROM, or -1 when it cannot be read or
  * is not a child of <robot> as reader_find_cut finds them. */
 long reader_indent_at(int fd, off_t from);
